@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// One module per box of the data flow (see README): the HTTP layer knows nothing of tabs,
+// the model, views and rasterizer are pure, and the app wires them together.
+let package = Package(
+    name: "TabStage",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "tabstage", targets: ["tabstage"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "TabModel"),
+        .target(name: "Rasterizer", dependencies: ["CZlib"]),
+        .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
+        .target(name: "Views", dependencies: ["TabModel"]),
+        .target(name: "Sessions", dependencies: ["TabModel"]),
+        .target(
+            name: "TabStageApp",
+            dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions"]
+        ),
+        .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog"]),
+        .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

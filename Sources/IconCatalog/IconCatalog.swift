@@ -1,0 +1,1 @@
+// The IconCatalog module: see README for its place in the data flow.

@@ -1,0 +1,1 @@
+// The Rasterizer module: see README for its place in the data flow.

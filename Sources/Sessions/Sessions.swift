@@ -1,0 +1,1 @@
+// The Sessions module: see README for its place in the data flow.

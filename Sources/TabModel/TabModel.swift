@@ -1,0 +1,1 @@
+// The TabModel module: see README for its place in the data flow.

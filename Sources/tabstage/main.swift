@@ -1,0 +1,8 @@
+import Foundation
+import TabStageApp
+
+let console = Console(
+    out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+    err: { FileHandle.standardError.write(Data($0.utf8)) }
+)
+exit(TabStageCLI.run(Array(CommandLine.arguments.dropFirst()), console: console))
