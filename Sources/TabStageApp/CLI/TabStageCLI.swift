@@ -5,9 +5,11 @@ public enum TabStageCLI {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order `--help` lists them.
-    static let subcommands: [any Subcommand.Type] = [
-        ServeCommand.self
-    ]
+    static var subcommands: [any Subcommand.Type] {
+        [
+            ServeCommand.self
+        ]
+    }
 
     public static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
