@@ -1,0 +1,39 @@
+/// How long an idle session lives and how many live at once.
+public struct SessionLimits: Sendable, Equatable {
+    /// Seconds without a request after which a session is gone.
+    public var idleTimeout: Double
+    /// The most sessions kept; past it the least recently used one goes first.
+    public var maxSessions: Int
+
+    public init(idleTimeout: Double = 24 * 60 * 60, maxSessions: Int = 100_000) {
+        self.idleTimeout = idleTimeout
+        self.maxSessions = max(1, maxSessions)
+    }
+}
+
+/// A store could not read or keep a change (a full disk, a locked file): the request fails
+/// with 503 and nothing is half-applied.
+public struct SessionStoreError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Per-visitor state behind one small interface: in memory, or durable.
+///
+/// Every change goes through `modify`, which runs under the store's lock so two requests of
+/// one visitor cannot lose each other's update; a durable store commits before it returns.
+public protocol SessionStore<State>: Sendable {
+    associatedtype State: Sendable
+
+    /// Runs `body` with the session's state (`nil` when no live session has that id) and keeps
+    /// what `body` leaves there: a value stores it (creating the session), `nil` removes it.
+    /// The session counts as used at `now` (seconds); `body` must not block.
+    func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result) throws(SessionStoreError)
+        -> Result
+
+    /// The state of a live session, counting as a use at `now`.
+    func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State?
+
+    /// Live sessions (expired ones may be counted until the next change sweeps them).
+    var count: Int { get }
+}
