@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions"]),
         .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp"]),
     ],

@@ -1,0 +1,126 @@
+// TabStage's progressive enhancement. Every link and form works without this file; with it,
+// a tab click or a page form fetches only the stage (tab bar + page) as an HTML fragment,
+// swaps it in, updates the URL and keeps keyboard focus on the tab bar.
+//
+// The bar follows the WAI-ARIA "navigation with aria-current" pattern, not role="tablist":
+// each tab is a real link to its own URL (it can be opened in a new tab, shared, bookmarked),
+// and the tabs pattern is meant for panels inside one page. On top of the links we add a
+// roving tabindex and arrow keys along the bar's axis, as the APG toolbar pattern does.
+(function () {
+  "use strict";
+
+  var FRAGMENT_HEADER = "X-TabStage-Fragment";
+
+  function stage() { return document.getElementById("stage"); }
+
+  function tabLinks(bar) { return Array.prototype.slice.call(bar.querySelectorAll("a.tab")); }
+
+  // Only one tab in the bar is in the Tab order: the current one (or the first).
+  function applyRovingTabindex() {
+    var bar = document.querySelector(".tab-bar");
+    if (!bar) return;
+    var links = tabLinks(bar);
+    var current = bar.querySelector('a.tab[aria-current="page"]') || links[0];
+    links.forEach(function (link) { link.tabIndex = link === current ? 0 : -1; });
+  }
+
+  function focusCurrentTab() {
+    var current = document.querySelector('.tab-bar a.tab[aria-current="page"]') ||
+      document.querySelector(".tab-bar a.tab");
+    if (current) current.focus();
+  }
+
+  function swap(html, url, how, focusTarget) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var incoming = holder.querySelector("#stage");
+    var current = stage();
+    if (!incoming || !current) { window.location.assign(url); return; }
+    current.replaceWith(incoming);
+    if (incoming.dataset.title) document.title = incoming.dataset.title;
+    if (how === "push") history.pushState({ tabstage: true }, "", url);
+    if (how === "replace") history.replaceState({ tabstage: true }, "", url);
+    applyRovingTabindex();
+    if (focusTarget === "tab") focusCurrentTab();
+    if (focusTarget === "page") {
+      var page = document.getElementById("page");
+      if (page) page.focus();
+    }
+  }
+
+  // Fetches a fragment; anything unexpected falls back to an ordinary page load.
+  function load(url, options, how, focusTarget) {
+    options.headers = options.headers || {};
+    options.headers[FRAGMENT_HEADER] = "1";
+    options.credentials = "same-origin";
+    return fetch(url, options).then(function (response) {
+      var type = response.headers.get("Content-Type") || "";
+      if (!response.headers.get(FRAGMENT_HEADER) || type.indexOf("text/html") !== 0) {
+        window.location.assign(response.url || url);
+        return;
+      }
+      return response.text().then(function (html) {
+        swap(html, response.url || url, how, focusTarget);
+      });
+    }).catch(function () { window.location.assign(url); });
+  }
+
+  function sameOrigin(url) { return new URL(url, window.location.href).origin === window.location.origin; }
+
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var link = event.target.closest && event.target.closest("a.tab");
+    if (!link || !sameOrigin(link.href)) return;
+    event.preventDefault();
+    load(link.href, { method: "GET" }, "push", "tab");
+  });
+
+  // Page forms (search, top-up, mark read...) post back and follow the 303 as a fragment.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("#stage form[data-fragment]")) return;
+    event.preventDefault();
+    var body = new URLSearchParams(new FormData(form, event.submitter || null));
+    var method = (form.getAttribute("method") || "GET").toUpperCase();
+    if (method === "GET") {
+      var target = new URL(form.action, window.location.href);
+      target.search = body.toString();
+      load(target.href, { method: "GET" }, "push", "page");
+    } else {
+      load(form.action, { method: "POST", body: body }, "replace", "page");
+    }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var link = event.target.closest && event.target.closest(".tab-bar a.tab");
+    if (!link) return;
+    var bar = link.closest(".tab-bar");
+    var vertical = bar.dataset.axis === "vertical";
+    var links = tabLinks(bar);
+    var index = links.indexOf(link);
+    var next = null;
+    switch (event.key) {
+      case "ArrowDown": if (vertical) next = links[(index + 1) % links.length]; break;
+      case "ArrowUp": if (vertical) next = links[(index - 1 + links.length) % links.length]; break;
+      case "ArrowRight": if (!vertical) next = links[(index + 1) % links.length]; break;
+      case "ArrowLeft": if (!vertical) next = links[(index - 1 + links.length) % links.length]; break;
+      case "Home": next = links[0]; break;
+      case "End": next = links[links.length - 1]; break;
+      default: return;
+    }
+    if (!next) return;
+    event.preventDefault();
+    links.forEach(function (other) { other.tabIndex = other === next ? 0 : -1; });
+    next.focus();
+  });
+
+  // Back and forward: ask the server for the stage at that URL, which also selects the tab
+  // there through the same container rules as a click.
+  window.addEventListener("popstate", function () {
+    load(window.location.href, { method: "GET" }, "none", "tab");
+  });
+
+  history.replaceState({ tabstage: true }, "", window.location.href);
+  applyRovingTabindex();
+})();
