@@ -141,8 +141,7 @@ private struct DescriptionValidator {
 
     private mutating func identifier(_ value: JSONValue, at path: String) -> String? {
         guard let text = string(value, at: path) else { return nil }
-        let allowed = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-        guard allowed, AppDescription.Limits.idLength.contains(text.count) else {
+        guard Self.isIdentifier(text) else {
             let limits = AppDescription.Limits.idLength
             report(
                 path,
@@ -195,6 +194,11 @@ private struct DescriptionValidator {
             isValid = false
         }
         return isValid ? LocalizedText(translations) : nil
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        AppDescription.Limits.idLength.contains(text.count)
+            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
     private func isLanguageTag(_ key: String) -> Bool {
@@ -273,17 +277,19 @@ private struct DescriptionValidator {
         var firstIndexByID: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
             let tabPath = "\(path)[\(index)]"
-            guard let tab = parseTab(element, at: tabPath) else {
-                isValid = false
-                continue
+            let tab = parseTab(element, at: tabPath)
+            // Duplicates are reported even when the tab has other problems, so one run shows them all.
+            if case .object(let list) = element, case .string(let id)? = list.first(where: { $0.key == "id" })?.value,
+                Self.isIdentifier(id)
+            {
+                if let earlier = firstIndexByID[id] {
+                    report("\(tabPath).id", "duplicate tab id '\(id)'; \(path)[\(earlier)] has it already")
+                    isValid = false
+                } else {
+                    firstIndexByID[id] = index
+                }
             }
-            if let earlier = firstIndexByID[tab.id] {
-                report("\(tabPath).id", "duplicate tab id '\(tab.id)'; \(path)[\(earlier)] has it already")
-                isValid = false
-            } else {
-                firstIndexByID[tab.id] = index
-            }
-            tabs.append(tab)
+            if let tab { tabs.append(tab) } else { isValid = false }
         }
         return isValid ? tabs : nil
     }
