@@ -396,7 +396,8 @@ private struct DescriptionValidator {
         var heading: LocalizedText?? = .some(nil)
         if let value = members.values["heading"] {
             heading = localizedText(
-                value, at: members.path("heading"), what: "a heading", maximumLength: AppDescription.Limits.headingLength)
+                value, at: members.path("heading"), what: "a heading", maximumLength: AppDescription.Limits.headingLength
+            ).map(Optional.some)
         }
         let paragraphs = members.values["paragraphs"].map { parseParagraphs($0, at: members.path("paragraphs")) } ?? []
         let content = pageContent(kind, members)
@@ -428,7 +429,8 @@ private struct DescriptionValidator {
             if let value = members.values["placeholder"] {
                 placeholder = localizedText(
                     value, at: members.path("placeholder"), what: "a placeholder",
-                    maximumLength: AppDescription.Limits.headingLength)
+                    maximumLength: AppDescription.Limits.headingLength
+                ).map(Optional.some)
             }
             let items = required(members, "items").flatMap { parseItems($0, at: members.path("items"), detailKey: "detail") }
             guard let placeholder, let items else { return nil }
@@ -514,19 +516,22 @@ private struct DescriptionValidator {
                     localizedText(
                         $0, at: members.path(detailKey), what: "an item's \(detailKey)",
                         maximumLength: limits.itemDetailLength)
-                }
+                }.map(Optional.some)
             }
             var isOn: Bool? = false
             if let switchKey, let value = members.values[switchKey] { isOn = bool(value, at: members.path(switchKey)) }
+            if let id {
+                if let earlier = firstIndexByID[id] {
+                    report(members.path("id"), "duplicate item id '\(id)'; \(path)[\(earlier)] has it already")
+                    isValid = false
+                } else {
+                    firstIndexByID[id] = index
+                }
+            }
             guard let id, let title, let detail, let isOn else {
                 isValid = false
                 continue
             }
-            if let earlier = firstIndexByID[id] {
-                report(members.path("id"), "duplicate item id '\(id)'; \(path)[\(earlier)] has it already")
-                isValid = false
-            }
-            firstIndexByID[id] = firstIndexByID[id] ?? index
             items.append(PageItem(id: id, title: title, detail: detail, initiallyOn: isOn))
         }
         return isValid ? items : nil
