@@ -156,7 +156,8 @@ private struct DescriptionValidator {
         -> LocalizedText?
     {
         guard case .object(let list) = value else {
-            typeMismatch(path, expected: "an object of texts by language, such as {\"en\": ..., \"zh-Hant\": ...}", found: value)
+            typeMismatch(
+                path, expected: "an object of texts by language, such as {\"en\": ..., \"zh-Hant\": ...}", found: value)
             return nil
         }
         var translations: [String: String] = [:]
@@ -208,7 +209,9 @@ private struct DescriptionValidator {
         else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count)
-                && part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+                && part.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                }
         }
     }
 
@@ -299,11 +302,14 @@ private struct DescriptionValidator {
         guard let members = members(value, at: path, allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: members.path("id")) }
         let title = required(members, "title").flatMap {
-            localizedText($0, at: members.path("title"), what: "a title", maximumLength: AppDescription.Limits.titleLength)
+            localizedText(
+                $0, at: members.path("title"), what: "a title", maximumLength: AppDescription.Limits.titleLength)
         }
         let icon = required(members, "icon").flatMap { parseIcon($0, at: members.path("icon")) }
         var requiresLogin: Bool? = false
-        if let value = members.values["requiresLogin"] { requiresLogin = bool(value, at: members.path("requiresLogin")) }
+        if let value = members.values["requiresLogin"] {
+            requiresLogin = bool(value, at: members.path("requiresLogin"))
+        }
         var badge: Badge?? = .some(nil)
         if let value = members.values["badge"] { badge = parseBadge(value, at: members.path("badge")) }
         let page = required(members, "page").flatMap { parsePage($0, at: members.path("page")) }
@@ -338,7 +344,10 @@ private struct DescriptionValidator {
                     report(pathPath, "empty path data; give SVG path data such as \"M2 2h20v20H2z\"")
                     data = nil
                 } else if text.utf8.count > AppDescription.Limits.pathDataLength {
-                    report(pathPath, "path data too long (\(text.utf8.count) bytes); at most \(AppDescription.Limits.pathDataLength)")
+                    report(
+                        pathPath,
+                        "path data too long (\(text.utf8.count) bytes); at most \(AppDescription.Limits.pathDataLength)"
+                    )
                     data = nil
                 }
             }
@@ -359,7 +368,9 @@ private struct DescriptionValidator {
             return integer(value, at: path, in: AppDescription.Limits.badgeCount).map { .count($0) }
         case .string(let text):
             guard text.count <= AppDescription.Limits.badgeTextLength else {
-                report(path, "too long (\(text.count) characters); a badge has at most \(AppDescription.Limits.badgeTextLength)")
+                report(
+                    path,
+                    "too long (\(text.count) characters); a badge has at most \(AppDescription.Limits.badgeTextLength)")
                 return nil
             }
             return .some(.text(text))
@@ -396,7 +407,8 @@ private struct DescriptionValidator {
         var heading: LocalizedText?? = .some(nil)
         if let value = members.values["heading"] {
             heading = localizedText(
-                value, at: members.path("heading"), what: "a heading", maximumLength: AppDescription.Limits.headingLength
+                value, at: members.path("heading"), what: "a heading",
+                maximumLength: AppDescription.Limits.headingLength
             ).map(Optional.some)
         }
         let paragraphs = members.values["paragraphs"].map { parseParagraphs($0, at: members.path("paragraphs")) } ?? []
@@ -413,7 +425,8 @@ private struct DescriptionValidator {
         }
         let texts = elements.enumerated().map { index, element in
             localizedText(
-                element, at: "\(path)[\(index)]", what: "a paragraph", maximumLength: AppDescription.Limits.paragraphLength)
+                element, at: "\(path)[\(index)]", what: "a paragraph",
+                maximumLength: AppDescription.Limits.paragraphLength)
         }
         return texts.contains(nil) ? nil : texts.compactMap { $0 }
     }
@@ -432,15 +445,19 @@ private struct DescriptionValidator {
                     maximumLength: AppDescription.Limits.headingLength
                 ).map(Optional.some)
             }
-            let items = required(members, "items").flatMap { parseItems($0, at: members.path("items"), detailKey: "detail") }
+            let items = required(members, "items").flatMap {
+                parseItems($0, at: members.path("items"), detailKey: "detail")
+            }
             guard let placeholder, let items else { return nil }
             return .search(placeholder: placeholder, items: items)
         case .news:
             return required(members, "items").flatMap { parseItems($0, at: members.path("items"), detailKey: "body") }
                 .map { .news(items: $0) }
         case .checklist:
-            return required(members, "items").flatMap { parseItems($0, at: members.path("items"), switchKey: "checked") }
-                .map { .checklist(items: $0) }
+            return required(members, "items").flatMap {
+                parseItems($0, at: members.path("items"), switchKey: "checked")
+            }
+            .map { .checklist(items: $0) }
         case .settings:
             return required(members, "toggles").flatMap { parseItems($0, at: members.path("toggles"), switchKey: "on") }
                 .map { .settings(toggles: $0) }
@@ -472,7 +489,9 @@ private struct DescriptionValidator {
         let limits = AppDescription.Limits.self
         let currencyPath = members.path("currency")
         var currency = required(members, "currency").flatMap { string($0, at: currencyPath) }
-        if let code = currency, !(code.unicodeScalars.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }) {
+        if let code = currency,
+            !(code.unicodeScalars.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) })
+        {
             report(currencyPath, "'\(code)' is not a currency code; expected three capital letters, such as TWD")
             currency = nil
         }
@@ -487,14 +506,18 @@ private struct DescriptionValidator {
     }
 
     /// A list of items; `detailKey` names a required text (`detail`, `body`), `switchKey` an optional flag.
-    private mutating func parseItems(_ value: JSONValue, at path: String, detailKey: String? = nil, switchKey: String? = nil)
+    private mutating func parseItems(
+        _ value: JSONValue, at path: String, detailKey: String? = nil, switchKey: String? = nil
+    )
         -> [PageItem]?
     {
         let limits = AppDescription.Limits.self
         guard let elements = array(value, at: path) else { return nil }
         var isValid = true
         if !limits.itemCount.contains(elements.count) {
-            report(path, "\(elements.count) items; a page has \(limits.itemCount.lowerBound) to \(limits.itemCount.upperBound)")
+            report(
+                path,
+                "\(elements.count) items; a page has \(limits.itemCount.lowerBound) to \(limits.itemCount.upperBound)")
             isValid = false
         }
         var items: [PageItem] = []
@@ -508,7 +531,8 @@ private struct DescriptionValidator {
             }
             let id = required(members, "id").flatMap { identifier($0, at: members.path("id")) }
             let title = required(members, "title").flatMap {
-                localizedText($0, at: members.path("title"), what: "an item title", maximumLength: limits.itemTitleLength)
+                localizedText(
+                    $0, at: members.path("title"), what: "an item title", maximumLength: limits.itemTitleLength)
             }
             var detail: LocalizedText?? = .some(nil)
             if let detailKey {

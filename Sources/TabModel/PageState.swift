@@ -79,7 +79,8 @@ public enum PageActionRefusal: Error, Sendable, Equatable, Codable, CustomString
     public var message: LocalizedText {
         switch self {
         case .unsupported(let action, let kind):
-            LocalizedText(en: "A \(kind.rawValue) page cannot do '\(action)'", zhHant: "\(kind.rawValue) 頁面不支援「\(action)」")
+            LocalizedText(
+                en: "A \(kind.rawValue) page cannot do '\(action)'", zhHant: "\(kind.rawValue) 頁面不支援「\(action)」")
         case .counterAtMaximum(let maximum):
             LocalizedText(en: "Already at the maximum of \(maximum)", zhHant: "已達上限 \(maximum)")
         case .counterAtMinimum:
@@ -158,7 +159,8 @@ extension PageDescription {
         let unsupported = PageActionRefusal.unsupported(action: action.description, kind: kind)
         switch (content, state, action) {
         case (.counter(let counter), .counter(let count), .increment):
-            return count < counter.maximum ? .success(.counter(count: count + 1)) : .failure(.counterAtMaximum(counter.maximum))
+            return count < counter.maximum
+                ? .success(.counter(count: count + 1)) : .failure(.counterAtMaximum(counter.maximum))
         case (.counter, .counter(let count), .decrement):
             return count > 0 ? .success(.counter(count: count - 1)) : .failure(.counterAtMinimum)
         case (.counter(let counter), .counter, .reset):
@@ -202,7 +204,9 @@ extension PageDescription {
             return .failure(.amountNotWholeNumber(text))
         }
         // Digits too long for Int are certainly over the cap.
-        guard let amount = Int(text) else { return .failure(text.first == "-" ? .amountNotPositive : .amountOverCap(cap)) }
+        guard let amount = Int(text) else {
+            return .failure(text.first == "-" ? .amountNotPositive : .amountOverCap(cap))
+        }
         guard amount > 0 else { return .failure(.amountNotPositive) }
         guard amount <= cap else { return .failure(.amountOverCap(cap)) }
         guard balance + amount <= WalletPage.maximumBalance else {

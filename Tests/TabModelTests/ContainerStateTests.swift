@@ -36,10 +36,11 @@ import Testing
     @Test func keepAliveCreatesTheChildForAnActionOnAnUnvisitedTab() {
         var container = TabContainer(app: threeTabApp(.seeds))
         #expect(container.act(.increment, on: "wallet") == .applied(.counter(count: 1)))
-        #expect(container.kinds() == [
-            .childCreated(tabID: "wallet"),
-            .pageAction(tabID: "wallet", action: .increment, refusal: nil),
-        ])
+        #expect(
+            container.kinds() == [
+                .childCreated(tabID: "wallet"),
+                .pageAction(tabID: "wallet", action: .increment, refusal: nil),
+            ])
     }
 
     @Test func actionsAreGuardedAndRefusalsLogged() {
@@ -47,9 +48,12 @@ import Testing
         #expect(container.act(.increment, on: "member") == .refused(.needsLogin(tabTitle: text("Member"))))
         #expect(container.act(.increment, on: "member", loggedIn: true) == .applied(.counter(count: 1)))
         #expect(container.act(.increment, on: "ghost") == .refused(.unknownTab("ghost")))
-        #expect(container.act(.markAllRead, on: "home") == .refused(.unsupported(action: "markAllRead", kind: .counter)))
-        #expect(container.kinds().last == .pageAction(
-            tabID: "home", action: .markAllRead, refusal: .unsupported(action: "markAllRead", kind: .counter)))
+        #expect(
+            container.act(.markAllRead, on: "home") == .refused(.unsupported(action: "markAllRead", kind: .counter)))
+        #expect(
+            container.kinds().last
+                == .pageAction(
+                    tabID: "home", action: .markAllRead, refusal: .unsupported(action: "markAllRead", kind: .counter)))
         for _ in 0..<3 { container.act(.increment, on: "home") }
         #expect(container.act(.increment, on: "home") == .refused(.counterAtMaximum(3)))
         #expect(container.pageState(ofTab: "home") == .counter(count: 3))
@@ -89,7 +93,8 @@ import Testing
         #expect(container.badge(ofTab: "a") == nil)
         container.setBadge(.count(120), onTab: "b", at: startTime)
         #expect(container.badge(ofTab: "b")?.label == "99+")
-        #expect(container.kinds() == [.badgeChanged(tabID: "a", badge: nil), .badgeChanged(tabID: "b", badge: .count(120))])
+        #expect(
+            container.kinds() == [.badgeChanged(tabID: "a", badge: nil), .badgeChanged(tabID: "b", badge: .count(120))])
     }
 
     @Test func moreThanFiveTabsShowFourAndMore() {

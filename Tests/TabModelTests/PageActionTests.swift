@@ -26,7 +26,9 @@ import Testing
 
     @Test func topUpCannotPassTheMaximumBalance() {
         let nearlyFull = PageState.wallet(balance: WalletPage.maximumBalance - 10, lastTopUp: nil)
-        #expect(wallet.apply(.topUp(amount: "11"), to: nearlyFull) == .failure(.balanceWouldExceed(WalletPage.maximumBalance)))
+        #expect(
+            wallet.apply(.topUp(amount: "11"), to: nearlyFull)
+                == .failure(.balanceWouldExceed(WalletPage.maximumBalance)))
     }
 
     @Test func searchFiltersInEveryLanguage() {
@@ -48,11 +50,17 @@ import Testing
         let items = [PageItem(id: "a", title: text("A"), initiallyOn: true), PageItem(id: "b", title: text("B"))]
         let checklist = PageDescription(content: .checklist(items: items))
         #expect(checklist.initialState == .checklist(checkedItemIDs: ["a"]))
-        #expect(checklist.apply(.toggle(itemID: "b"), to: checklist.initialState) == .success(.checklist(checkedItemIDs: ["a", "b"])))
-        #expect(checklist.apply(.toggle(itemID: "a"), to: checklist.initialState) == .success(.checklist(checkedItemIDs: [])))
+        #expect(
+            checklist.apply(.toggle(itemID: "b"), to: checklist.initialState)
+                == .success(.checklist(checkedItemIDs: ["a", "b"])))
+        #expect(
+            checklist.apply(.toggle(itemID: "a"), to: checklist.initialState)
+                == .success(.checklist(checkedItemIDs: [])))
         #expect(checklist.apply(.toggle(itemID: "c"), to: checklist.initialState) == .failure(.unknownItem("c")))
         let settings = PageDescription(content: .settings(toggles: items))
-        #expect(settings.apply(.toggle(itemID: "b"), to: settings.initialState) == .success(.settings(enabledToggleIDs: ["a", "b"])))
+        #expect(
+            settings.apply(.toggle(itemID: "b"), to: settings.initialState)
+                == .success(.settings(enabledToggleIDs: ["a", "b"])))
     }
 
     @Test func counterStaysWithinItsBounds() {

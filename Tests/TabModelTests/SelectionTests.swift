@@ -68,12 +68,13 @@ import Testing
         container.tap("home")
         let kinds = container.kinds(after: before)
         #expect(kinds[1] == .childCreated(tabID: "home"))
-        #expect(kinds.suffix(4) == [
-            .removeFromParent(tabID: "wallet"),
-            .didMoveToParent(tabID: "home"),
-            .childDiscarded(tabID: "wallet"),
-            .didSelect(tabID: "home", source: .tap),
-        ])
+        #expect(
+            kinds.suffix(4) == [
+                .removeFromParent(tabID: "wallet"),
+                .didMoveToParent(tabID: "home"),
+                .childDiscarded(tabID: "wallet"),
+                .didSelect(tabID: "home", source: .tap),
+            ])
         #expect(Array(container.pageStates.keys) == ["home"])
     }
 
@@ -104,7 +105,10 @@ import Testing
             let outcome = container.select(.index(2), source: source, isLoggedIn: false, at: startTime)
             let reason = LocalizedText(en: "Log in to see Member", zhHant: "請先登入以查看Member（中）")
             #expect(outcome == .needsLogin(then: "member", reason: reason))
-            #expect(container.kinds() == [.shouldSelect(tabID: "member", source: source, allowed: false, reason: reason.english)])
+            #expect(
+                container.kinds() == [
+                    .shouldSelect(tabID: "member", source: source, allowed: false, reason: reason.english)
+                ])
             #expect(container.selectedTabID == nil)
         }
     }

@@ -14,7 +14,8 @@ func counterTab(_ id: String, requiresLogin: Bool = false, badge: Badge? = nil) 
 
 func newsTab(_ id: String, itemIDs: [String]) -> TabDescription {
     let items = itemIDs.map { PageItem(id: $0, title: text($0), detail: text("body")) }
-    return TabDescription(id: id, title: text(id), icon: .builtIn(.news), page: PageDescription(content: .news(items: items)))
+    return TabDescription(
+        id: id, title: text(id), icon: .builtIn(.news), page: PageDescription(content: .news(items: items)))
 }
 
 func makeApp(

@@ -26,7 +26,10 @@ private func example(_ name: String) -> String {
         #expect(lines.count == 12)
         #expect(lines.allSatisfy { $0.hasPrefix("\(file): ") })
         #expect(lines.first == "\(file): colour: unknown key; expected one of id, name, tint, layout, policies, tabs")
-        #expect(lines.contains("\(file): tabs[0].icon: unknown icon 'hom'; expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"))
+        #expect(
+            lines.contains(
+                "\(file): tabs[0].icon: unknown icon 'hom'; expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"
+            ))
         #expect(lines.contains("\(file): tabs[1].id: duplicate tab id 'home'; tabs[0] has it already"))
     }
 
