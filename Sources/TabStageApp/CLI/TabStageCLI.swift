@@ -7,7 +7,8 @@ public enum TabStageCLI {
     /// Every subcommand, in the order `--help` lists them.
     static var subcommands: [any Subcommand.Type] {
         [
-            ServeCommand.self
+            ServeCommand.self,
+            CheckCommand.self,
         ]
     }
 

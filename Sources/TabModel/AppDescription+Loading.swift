@@ -1,0 +1,563 @@
+extension AppDescription {
+    /// The bounds the loader enforces.
+    public enum Limits {
+        public static let tabCount = 2...12
+        public static let idLength = 1...32
+        public static let nameLength = 40
+        public static let titleLength = 24
+        public static let headingLength = 60
+        public static let paragraphLength = 400
+        public static let paragraphCount = 20
+        public static let itemCount = 1...50
+        public static let itemTitleLength = 60
+        public static let itemDetailLength = 400
+        public static let badgeTextLength = 8
+        public static let badgeCount = 0...9999
+        public static let pathDataLength = 8192
+        public static let counterMaximum = 1...9999
+        public static let walletBalance = 0...1_000_000
+        public static let walletTopUpCap = 1...100_000
+    }
+
+    /// Parses and checks an app description, reporting every problem at once, in reading order.
+    public static func load(json: [UInt8]) -> Result<AppDescription, ValidationReport> {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(json)
+        } catch {
+            let message = "invalid JSON at line \(error.line), column \(error.column): \(error.reason)"
+            return .failure(ValidationReport(problems: [ValidationProblem(path: "$", message: message)]))
+        }
+        var validator = DescriptionValidator()
+        let app = validator.app(document)
+        if let app, validator.problems.isEmpty { return .success(app) }
+        return .failure(ValidationReport(problems: validator.problems))
+    }
+
+    /// ``load(json:)`` for text.
+    public static func load(jsonText: String) -> Result<AppDescription, ValidationReport> {
+        load(json: Array(jsonText.utf8))
+    }
+}
+
+/// The members of one JSON object, after duplicate and unknown keys were reported.
+private struct Members {
+    var path: String
+    var values: [String: JSONValue]
+
+    func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+}
+
+/// Walks a parsed description, collecting problems; every function returns nil when it reported one.
+private struct DescriptionValidator {
+    private(set) var problems: [ValidationProblem] = []
+
+    private mutating func report(_ path: String, _ message: String) {
+        problems.append(ValidationProblem(path: path.isEmpty ? "$" : path, message: message))
+    }
+
+    private mutating func typeMismatch(_ path: String, expected: String, found value: JSONValue) {
+        report(path, "expected \(expected), found \(value.typeName)")
+    }
+
+    // MARK: Generic shapes
+
+    private mutating func members(_ value: JSONValue, at path: String, allowed: [String]) -> Members? {
+        guard case .object(let list) = value else {
+            typeMismatch(path, expected: "an object", found: value)
+            return nil
+        }
+        var result = Members(path: path, values: [:])
+        for member in list {
+            let memberPath = result.path(member.key)
+            if result.values[member.key] != nil {
+                report(memberPath, "duplicate key")
+            } else if !allowed.contains(member.key) {
+                report(memberPath, "unknown key; expected one of \(allowed.joined(separator: ", "))")
+            } else {
+                result.values[member.key] = member.value
+            }
+        }
+        return result
+    }
+
+    /// The value of a key that must be present (and not null).
+    private mutating func required(_ members: Members, _ key: String) -> JSONValue? {
+        guard let value = members.values[key], value != .null else {
+            report(members.path(key), "missing required key '\(key)'")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func string(_ value: JSONValue, at path: String) -> String? {
+        guard case .string(let text) = value else {
+            typeMismatch(path, expected: "a string", found: value)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func bool(_ value: JSONValue, at path: String) -> Bool? {
+        guard case .bool(let flag) = value else {
+            typeMismatch(path, expected: "a boolean", found: value)
+            return nil
+        }
+        return flag
+    }
+
+    private mutating func integer(_ value: JSONValue, at path: String, in range: ClosedRange<Int>) -> Int? {
+        guard case .number(let text) = value else {
+            typeMismatch(path, expected: "a whole number", found: value)
+            return nil
+        }
+        guard let number = Int(text), range.contains(number) else {
+            let kind = text.contains(where: { ".eE".contains($0) }) ? "not a whole number" : "out of range"
+            report(path, "\(text) is \(kind); expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            return nil
+        }
+        return number
+    }
+
+    private mutating func array(_ value: JSONValue, at path: String) -> [JSONValue]? {
+        guard case .array(let elements) = value else {
+            typeMismatch(path, expected: "an array", found: value)
+            return nil
+        }
+        return elements
+    }
+
+    private mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, at path: String, _ what: String, _: Choice.Type
+    ) -> Choice? where Choice.RawValue == String {
+        guard let text = string(value, at: path) else { return nil }
+        guard let choice = Choice(rawValue: text) else {
+            let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            report(path, "unknown \(what) '\(text)'; expected one of \(choices)")
+            return nil
+        }
+        return choice
+    }
+
+    private mutating func identifier(_ value: JSONValue, at path: String) -> String? {
+        guard let text = string(value, at: path) else { return nil }
+        guard Self.isIdentifier(text) else {
+            let limits = AppDescription.Limits.idLength
+            report(
+                path,
+                "'\(text)' is not a valid id; use \(limits.lowerBound) to \(limits.upperBound) characters "
+                    + "from a-z, 0-9 and '-' (ids appear in URLs)")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func localizedText(_ value: JSONValue, at path: String, what: String, maximumLength: Int)
+        -> LocalizedText?
+    {
+        guard case .object(let list) = value else {
+            typeMismatch(
+                path, expected: "an object of texts by language, such as {\"en\": ..., \"zh-Hant\": ...}", found: value)
+            return nil
+        }
+        var translations: [String: String] = [:]
+        var isValid = true
+        for member in list {
+            let memberPath = "\(path).\(member.key)"
+            guard translations[member.key] == nil else {
+                report(memberPath, "duplicate key")
+                isValid = false
+                continue
+            }
+            guard isLanguageTag(member.key) else {
+                report(memberPath, "'\(member.key)' is not a language tag such as en or zh-Hant")
+                isValid = false
+                continue
+            }
+            guard let text = string(member.value, at: memberPath) else {
+                isValid = false
+                continue
+            }
+            let length = text.count
+            if text.trimmingSpaces.isEmpty {
+                report(memberPath, "empty; \(what) needs 1 to \(maximumLength) characters")
+                isValid = false
+            } else if length > maximumLength {
+                report(memberPath, "too long (\(length) characters); \(what) has at most \(maximumLength)")
+                isValid = false
+            }
+            translations[member.key] = text
+        }
+        for language in LocalizedText.requiredLanguages where translations[language] == nil {
+            report(
+                "\(path).\(language)",
+                "missing translation; every text needs \(LocalizedText.requiredLanguages.joined(separator: " and "))")
+            isValid = false
+        }
+        return isValid ? LocalizedText(translations) : nil
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        AppDescription.Limits.idLength.contains(text.count)
+            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    private func isLanguageTag(_ key: String) -> Bool {
+        let parts = key.split(separator: "-", omittingEmptySubsequences: false)
+        guard let primary = parts.first, (2...3).contains(primary.count),
+            primary.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count)
+                && part.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                }
+        }
+    }
+
+    // MARK: The description
+
+    mutating func app(_ document: JSONValue) -> AppDescription? {
+        let keys = ["id", "name", "tint", "layout", "policies", "tabs"]
+        guard let members = members(document, at: "", allowed: keys) else { return nil }
+        let id = required(members, "id").flatMap { identifier($0, at: "id") }
+        let name = required(members, "name").flatMap {
+            localizedText($0, at: "name", what: "a name", maximumLength: AppDescription.Limits.nameLength)
+        }
+        let tint = required(members, "tint").flatMap { colour($0, at: "tint") }
+        let layout = required(members, "layout").flatMap { choice($0, at: "layout", "layout", Layout.self) }
+        let policies = members.values["policies"].map { parsePolicies($0, at: "policies") } ?? NavigationPolicies.seeds
+        let tabs = required(members, "tabs").flatMap { parseTabs($0, at: "tabs") }
+        guard let id, let name, let tint, let layout, let policies, let tabs else { return nil }
+        return AppDescription(id: id, name: name, tint: tint, defaultLayout: layout, policies: policies, tabs: tabs)
+    }
+
+    private mutating func colour(_ value: JSONValue, at path: String) -> String? {
+        guard let text = string(value, at: path) else { return nil }
+        let digits = text.unicodeScalars.dropFirst()
+        let isColour =
+            text.unicodeScalars.first == "#" && digits.count == 6
+            && digits.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) }
+        guard isColour else {
+            report(path, "'\(text)' is not a colour; expected #RRGGBB, such as #FF9500")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func parsePolicies(_ value: JSONValue, at path: String) -> NavigationPolicies? {
+        let keys = ["childRetention", "didSelectForProgrammaticSelection", "reselect"]
+        guard let members = members(value, at: path, allowed: keys) else { return nil }
+        var policies = NavigationPolicies.seeds
+        var isValid = true
+        if let value = members.values["childRetention"] {
+            let retention = choice(value, at: members.path("childRetention"), "child retention", ChildRetention.self)
+            if let retention { policies.childRetention = retention } else { isValid = false }
+        }
+        if let value = members.values["didSelectForProgrammaticSelection"] {
+            let flag = bool(value, at: members.path("didSelectForProgrammaticSelection"))
+            if let flag { policies.didSelectForProgrammaticSelection = flag } else { isValid = false }
+        }
+        if let value = members.values["reselect"] {
+            let reselect = choice(value, at: members.path("reselect"), "reselect behaviour", ReselectBehaviour.self)
+            if let reselect { policies.reselect = reselect } else { isValid = false }
+        }
+        return isValid ? policies : nil
+    }
+
+    private mutating func parseTabs(_ value: JSONValue, at path: String) -> [TabDescription]? {
+        guard let elements = array(value, at: path) else { return nil }
+        let limits = AppDescription.Limits.tabCount
+        var isValid = true
+        if elements.count < limits.lowerBound {
+            report(path, "\(elements.count) tabs; an app needs at least \(limits.lowerBound)")
+            isValid = false
+        } else if elements.count > limits.upperBound {
+            report(path, "\(elements.count) tabs; an app has at most \(limits.upperBound)")
+            isValid = false
+        }
+        var tabs: [TabDescription] = []
+        var firstIndexByID: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let tabPath = "\(path)[\(index)]"
+            let tab = parseTab(element, at: tabPath)
+            // Duplicates are reported even when the tab has other problems, so one run shows them all.
+            if case .object(let list) = element, case .string(let id)? = list.first(where: { $0.key == "id" })?.value,
+                Self.isIdentifier(id)
+            {
+                if let earlier = firstIndexByID[id] {
+                    report("\(tabPath).id", "duplicate tab id '\(id)'; \(path)[\(earlier)] has it already")
+                    isValid = false
+                } else {
+                    firstIndexByID[id] = index
+                }
+            }
+            if let tab { tabs.append(tab) } else { isValid = false }
+        }
+        return isValid ? tabs : nil
+    }
+
+    private mutating func parseTab(_ value: JSONValue, at path: String) -> TabDescription? {
+        let keys = ["id", "title", "icon", "requiresLogin", "badge", "page"]
+        guard let members = members(value, at: path, allowed: keys) else { return nil }
+        let id = required(members, "id").flatMap { identifier($0, at: members.path("id")) }
+        let title = required(members, "title").flatMap {
+            localizedText(
+                $0, at: members.path("title"), what: "a title", maximumLength: AppDescription.Limits.titleLength)
+        }
+        let icon = required(members, "icon").flatMap { parseIcon($0, at: members.path("icon")) }
+        var requiresLogin: Bool? = false
+        if let value = members.values["requiresLogin"] {
+            requiresLogin = bool(value, at: members.path("requiresLogin"))
+        }
+        var badge: Badge?? = .some(nil)
+        if let value = members.values["badge"] { badge = parseBadge(value, at: members.path("badge")) }
+        let page = required(members, "page").flatMap { parsePage($0, at: members.path("page")) }
+        if page?.kind == .news, let value = members.values["badge"], value != .null {
+            report(members.path("badge"), "a news page's badge is its unread count; remove 'badge'")
+            return nil
+        }
+        guard let id, let title, let icon, let requiresLogin, let badge, let page else { return nil }
+        return TabDescription(
+            id: id, title: title, icon: icon, requiresLogin: requiresLogin, initialBadge: badge, page: page)
+    }
+
+    private mutating func parseIcon(_ value: JSONValue, at path: String) -> TabIcon? {
+        let names = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
+        switch value {
+        case .string(let name):
+            guard let icon = BuiltInIcon(rawValue: name) else {
+                report(path, "unknown icon '\(name)'; expected one of \(names), or {\"path\": ..., \"fillRule\": ...}")
+                return nil
+            }
+            return .builtIn(icon)
+        case .object:
+            guard let members = members(value, at: path, allowed: ["path", "fillRule"]) else { return nil }
+            var fillRule: FillRule? = .nonzero
+            if let value = members.values["fillRule"] {
+                fillRule = choice(value, at: members.path("fillRule"), "fill rule", FillRule.self)
+            }
+            let pathPath = members.path("path")
+            var data = required(members, "path").flatMap { string($0, at: pathPath) }
+            if let text = data {
+                if text.trimmingSpaces.isEmpty {
+                    report(pathPath, "empty path data; give SVG path data such as \"M2 2h20v20H2z\"")
+                    data = nil
+                } else if text.utf8.count > AppDescription.Limits.pathDataLength {
+                    report(
+                        pathPath,
+                        "path data too long (\(text.utf8.count) bytes); at most \(AppDescription.Limits.pathDataLength)"
+                    )
+                    data = nil
+                }
+            }
+            guard let data, let fillRule else { return nil }
+            return .path(data: data, fillRule: fillRule)
+        default:
+            typeMismatch(path, expected: "an icon name or an object with path data", found: value)
+            return nil
+        }
+    }
+
+    /// `.some(nil)` for an explicit null (no badge), nil after a problem.
+    private mutating func parseBadge(_ value: JSONValue, at path: String) -> Badge?? {
+        switch value {
+        case .null:
+            return .some(nil)
+        case .number:
+            return integer(value, at: path, in: AppDescription.Limits.badgeCount).map { .count($0) }
+        case .string(let text):
+            guard text.count <= AppDescription.Limits.badgeTextLength else {
+                report(
+                    path,
+                    "too long (\(text.count) characters); a badge has at most \(AppDescription.Limits.badgeTextLength)")
+                return nil
+            }
+            return .some(.text(text))
+        default:
+            typeMismatch(path, expected: "a count, a short text or null", found: value)
+            return nil
+        }
+    }
+
+    // MARK: Pages
+
+    private mutating func parsePage(_ value: JSONValue, at path: String) -> PageDescription? {
+        guard case .object(let list) = value else {
+            typeMismatch(path, expected: "an object", found: value)
+            return nil
+        }
+        let kinds = PageKind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let kindValue = list.first(where: { $0.key == "kind" })?.value else {
+            report("\(path).kind", "missing required key 'kind'; expected one of \(kinds)")
+            return nil
+        }
+        guard let kind = choice(kindValue, at: "\(path).kind", "page kind", PageKind.self) else { return nil }
+        let common = ["kind", "heading", "paragraphs"]
+        let own: [String] =
+            switch kind {
+            case .text, .profile: []
+            case .counter: ["label", "start", "maximum"]
+            case .search: ["placeholder", "items"]
+            case .wallet: ["currency", "balance", "topUpCap"]
+            case .news, .checklist: ["items"]
+            case .settings: ["toggles"]
+            }
+        guard let members = members(value, at: path, allowed: common + own) else { return nil }
+        var heading: LocalizedText?? = .some(nil)
+        if let value = members.values["heading"] {
+            heading = localizedText(
+                value, at: members.path("heading"), what: "a heading",
+                maximumLength: AppDescription.Limits.headingLength
+            ).map(Optional.some)
+        }
+        let paragraphs = members.values["paragraphs"].map { parseParagraphs($0, at: members.path("paragraphs")) } ?? []
+        let content = pageContent(kind, members)
+        guard let heading, let paragraphs, let content else { return nil }
+        return PageDescription(heading: heading, paragraphs: paragraphs, content: content)
+    }
+
+    private mutating func parseParagraphs(_ value: JSONValue, at path: String) -> [LocalizedText]? {
+        guard let elements = array(value, at: path) else { return nil }
+        if elements.count > AppDescription.Limits.paragraphCount {
+            report(path, "\(elements.count) paragraphs; a page has at most \(AppDescription.Limits.paragraphCount)")
+            return nil
+        }
+        let texts = elements.enumerated().map { index, element in
+            localizedText(
+                element, at: "\(path)[\(index)]", what: "a paragraph",
+                maximumLength: AppDescription.Limits.paragraphLength)
+        }
+        return texts.contains(nil) ? nil : texts.compactMap { $0 }
+    }
+
+    private mutating func pageContent(_ kind: PageKind, _ members: Members) -> PageContent? {
+        switch kind {
+        case .text: return .text
+        case .profile: return .profile
+        case .counter: return parseCounter(members)
+        case .wallet: return parseWallet(members)
+        case .search:
+            var placeholder: LocalizedText?? = .some(nil)
+            if let value = members.values["placeholder"] {
+                placeholder = localizedText(
+                    value, at: members.path("placeholder"), what: "a placeholder",
+                    maximumLength: AppDescription.Limits.headingLength
+                ).map(Optional.some)
+            }
+            let items = required(members, "items").flatMap {
+                parseItems($0, at: members.path("items"), detailKey: "detail")
+            }
+            guard let placeholder, let items else { return nil }
+            return .search(placeholder: placeholder, items: items)
+        case .news:
+            return required(members, "items").flatMap { parseItems($0, at: members.path("items"), detailKey: "body") }
+                .map { .news(items: $0) }
+        case .checklist:
+            return required(members, "items").flatMap {
+                parseItems($0, at: members.path("items"), switchKey: "checked")
+            }
+            .map { .checklist(items: $0) }
+        case .settings:
+            return required(members, "toggles").flatMap { parseItems($0, at: members.path("toggles"), switchKey: "on") }
+                .map { .settings(toggles: $0) }
+        }
+    }
+
+    private mutating func parseCounter(_ members: Members) -> PageContent? {
+        let limits = AppDescription.Limits.self
+        let label = required(members, "label").flatMap {
+            localizedText($0, at: members.path("label"), what: "a label", maximumLength: limits.headingLength)
+        }
+        var maximum: Int? = 99
+        if let value = members.values["maximum"] {
+            maximum = integer(value, at: members.path("maximum"), in: limits.counterMaximum)
+        }
+        var start: Int? = 0
+        if let value = members.values["start"] {
+            start = integer(value, at: members.path("start"), in: 0...limits.counterMaximum.upperBound)
+        }
+        if let startValue = start, let maximumValue = maximum, startValue > maximumValue {
+            report(members.path("start"), "\(startValue) is above the maximum \(maximumValue)")
+            start = nil
+        }
+        guard let label, let start, let maximum else { return nil }
+        return .counter(CounterPage(label: label, start: start, maximum: maximum))
+    }
+
+    private mutating func parseWallet(_ members: Members) -> PageContent? {
+        let limits = AppDescription.Limits.self
+        let currencyPath = members.path("currency")
+        var currency = required(members, "currency").flatMap { string($0, at: currencyPath) }
+        if let code = currency,
+            !(code.unicodeScalars.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) })
+        {
+            report(currencyPath, "'\(code)' is not a currency code; expected three capital letters, such as TWD")
+            currency = nil
+        }
+        let balance = required(members, "balance").flatMap {
+            integer($0, at: members.path("balance"), in: limits.walletBalance)
+        }
+        let cap = required(members, "topUpCap").flatMap {
+            integer($0, at: members.path("topUpCap"), in: limits.walletTopUpCap)
+        }
+        guard let currency, let balance, let cap else { return nil }
+        return .wallet(WalletPage(currency: currency, balance: balance, topUpCap: cap))
+    }
+
+    /// A list of items; `detailKey` names a required text (`detail`, `body`), `switchKey` an optional flag.
+    private mutating func parseItems(
+        _ value: JSONValue, at path: String, detailKey: String? = nil, switchKey: String? = nil
+    )
+        -> [PageItem]?
+    {
+        let limits = AppDescription.Limits.self
+        guard let elements = array(value, at: path) else { return nil }
+        var isValid = true
+        if !limits.itemCount.contains(elements.count) {
+            report(
+                path,
+                "\(elements.count) items; a page has \(limits.itemCount.lowerBound) to \(limits.itemCount.upperBound)")
+            isValid = false
+        }
+        var items: [PageItem] = []
+        var firstIndexByID: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let keys = ["id", "title"] + [detailKey, switchKey].compactMap { $0 }
+            guard let members = members(element, at: itemPath, allowed: keys) else {
+                isValid = false
+                continue
+            }
+            let id = required(members, "id").flatMap { identifier($0, at: members.path("id")) }
+            let title = required(members, "title").flatMap {
+                localizedText(
+                    $0, at: members.path("title"), what: "an item title", maximumLength: limits.itemTitleLength)
+            }
+            var detail: LocalizedText?? = .some(nil)
+            if let detailKey {
+                detail = required(members, detailKey).flatMap {
+                    localizedText(
+                        $0, at: members.path(detailKey), what: "an item's \(detailKey)",
+                        maximumLength: limits.itemDetailLength)
+                }.map(Optional.some)
+            }
+            var isOn: Bool? = false
+            if let switchKey, let value = members.values[switchKey] { isOn = bool(value, at: members.path(switchKey)) }
+            if let id {
+                if let earlier = firstIndexByID[id] {
+                    report(members.path("id"), "duplicate item id '\(id)'; \(path)[\(earlier)] has it already")
+                    isValid = false
+                } else {
+                    firstIndexByID[id] = index
+                }
+            }
+            guard let id, let title, let detail, let isOn else {
+                isValid = false
+                continue
+            }
+            items.append(PageItem(id: id, title: title, detail: detail, initiallyOn: isOn))
+        }
+        return isValid ? items : nil
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Who asked for a selection.
+public enum SelectionSource: String, Sendable, Equatable, Codable, CaseIterable {
+    /// The visitor tapped a bar item.
+    case tap
+    /// The visitor opened a tab's URL.
+    case url
+    /// The app itself (a redirect after login, a route); `didSelect` follows the policy.
+    case code
+    /// The browser's back or forward button.
+    case history
+}
+
+/// Why a selection changed nothing.
+public enum UnchangedReason: Sendable, Equatable, Codable, CustomStringConvertible {
+    case alreadySelected(tabID: String)
+    case outOfRange(index: Int, tabCount: Int)
+    case unknownTab(id: String)
+
+    public var description: String {
+        switch self {
+        case .alreadySelected(let tabID): "\(tabID) is already selected"
+        case .outOfRange(let index, let count): "index \(index) is outside 0..<\(count)"
+        case .unknownTab(let id): "there is no tab '\(id)'"
+        }
+    }
+}
+
+/// One step the container took, named after the UIKit call it stands for.
+public enum ContainerEventKind: Sendable, Equatable, Codable {
+    /// The app's `shouldSelect` rule was asked; `reason` says why it said no.
+    case shouldSelect(tabID: String, source: SelectionSource, allowed: Bool, reason: String?)
+    case selectionUnchanged(source: SelectionSource, reason: UnchangedReason)
+    /// A child page was made, with its initial state.
+    case childCreated(tabID: String)
+    /// `willMove(toParent: container)`.
+    case willMoveToParent(tabID: String)
+    case addChild(tabID: String)
+    case viewWillAppear(tabID: String)
+    /// The child's view joined the container's view hierarchy.
+    case viewAdded(tabID: String)
+    case viewDidAppear(tabID: String)
+    /// `willMove(toParent: nil)`.
+    case willMoveToNoParent(tabID: String)
+    case viewWillDisappear(tabID: String)
+    case viewRemoved(tabID: String)
+    case viewDidDisappear(tabID: String)
+    case removeFromParent(tabID: String)
+    /// `didMove(toParent: container)`.
+    case didMoveToParent(tabID: String)
+    /// The detach policy dropped the child and its page state.
+    case childDiscarded(tabID: String)
+    case didSelect(tabID: String, source: SelectionSource)
+    /// Reselecting under the popToRoot policy reset the page to its initial state.
+    case poppedToRoot(tabID: String)
+    /// A page action, with the refusal when it changed nothing.
+    case pageAction(tabID: String, action: PageAction, refusal: PageActionRefusal?)
+    /// nil when the badge became hidden.
+    case badgeChanged(tabID: String, badge: Badge?)
+    case tabsReplaced(tabCount: Int, selectedTabID: String?)
+}
+
+extension ContainerEventKind: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .shouldSelect(let tabID, let source, let allowed, let reason):
+            "shouldSelect \(tabID) (\(source.rawValue)) → " + (allowed ? "yes" : "no: \(reason ?? "refused")")
+        case .selectionUnchanged(let source, let reason): "selection unchanged (\(source.rawValue)): \(reason)"
+        case .childCreated(let tabID): "child created \(tabID)"
+        case .willMoveToParent(let tabID): "\(tabID) willMove(toParent: container)"
+        case .addChild(let tabID): "addChild \(tabID)"
+        case .viewWillAppear(let tabID): "\(tabID) viewWillAppear"
+        case .viewAdded(let tabID): "\(tabID) view added"
+        case .viewDidAppear(let tabID): "\(tabID) viewDidAppear"
+        case .willMoveToNoParent(let tabID): "\(tabID) willMove(toParent: nil)"
+        case .viewWillDisappear(let tabID): "\(tabID) viewWillDisappear"
+        case .viewRemoved(let tabID): "\(tabID) view removed"
+        case .viewDidDisappear(let tabID): "\(tabID) viewDidDisappear"
+        case .removeFromParent(let tabID): "\(tabID) removeFromParent"
+        case .didMoveToParent(let tabID): "\(tabID) didMove(toParent: container)"
+        case .childDiscarded(let tabID): "child discarded \(tabID)"
+        case .didSelect(let tabID, let source): "didSelect \(tabID) (\(source.rawValue))"
+        case .poppedToRoot(let tabID): "popped to root \(tabID)"
+        case .pageAction(let tabID, let action, let refusal):
+            "page action \(tabID) \(action)" + (refusal.map { " refused: \($0)" } ?? "")
+        case .badgeChanged(let tabID, let badge): "badge \(tabID) = \(badge?.label ?? "hidden")"
+        case .tabsReplaced(let count, let selected): "tabs replaced: \(count) tabs, selected \(selected ?? "none")"
+        }
+    }
+}
+
+/// One entry of the container's log.
+public struct ContainerEvent: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// Counts up from 1 for the container's whole life, even after old events are dropped.
+    public var sequence: Int
+    /// When it happened, as passed in by the caller.
+    public var time: Date
+    public var kind: ContainerEventKind
+
+    public init(sequence: Int, time: Date, kind: ContainerEventKind) {
+        self.sequence = sequence
+        self.time = time
+        self.kind = kind
+    }
+
+    /// `#12 addChild home`.
+    public var description: String { "#\(sequence) \(kind)" }
+}
+
+/// The container's ordered log, keeping only the newest ``capacity`` events so a long
+/// session's state stays small; ``droppedCount`` says how many older ones were let go.
+public struct EventLog: Sendable, Equatable, Codable {
+    public static let defaultCapacity = 500
+
+    public let capacity: Int
+    public private(set) var events: [ContainerEvent] = []
+    public private(set) var droppedCount = 0
+    /// The sequence number the next event gets.
+    public private(set) var nextSequence = 1
+
+    public init(capacity: Int = EventLog.defaultCapacity) {
+        self.capacity = max(1, capacity)
+    }
+
+    mutating func append(_ kind: ContainerEventKind, at time: Date) {
+        events.append(ContainerEvent(sequence: nextSequence, time: time, kind: kind))
+        nextSequence += 1
+        if events.count > capacity {
+            let excess = events.count - capacity
+            events.removeFirst(excess)
+            droppedCount += excess
+        }
+    }
+}

@@ -1,0 +1,255 @@
+/// A parsed JSON document that keeps object members in document order and numbers as written,
+/// so validation can report problems in reading order and tell `1` from `1.5` from `true`.
+enum JSONValue: Equatable {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object([JSONMember])
+
+    /// "a string", "an object", ... for messages.
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+struct JSONMember: Equatable {
+    var key: String
+    var value: JSONValue
+}
+
+/// Where and why a document is not JSON. Columns count characters from 1.
+struct JSONSyntaxError: Error, Equatable {
+    var line: Int
+    var column: Int
+    var reason: String
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes.
+struct JSONParser {
+    /// Deeper nesting is refused rather than risking the stack.
+    static let maximumDepth = 64
+
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var depth = 0
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.offset < bytes.count { throw parser.error("unexpected content after the JSON value") }
+        return value
+    }
+
+    private func error(_ reason: String, at position: Int? = nil) -> JSONSyntaxError {
+        let end = min(position ?? offset, bytes.count)
+        var line = 1
+        var column = 1
+        for byte in bytes[..<end] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return JSONSyntaxError(line: line, column: column, reason: reason)
+    }
+
+    private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    private func describeCurrent() -> String {
+        guard let byte = current else { return "unexpected end of input" }
+        if byte >= 0x20 && byte < 0x7F { return "unexpected character '\(Character(Unicode.Scalar(byte)))'" }
+        return "unexpected byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { offset += 1 }
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        switch current {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            return try parseNumber()
+        default: throw error(describeCurrent() + "; expected a value")
+        }
+    }
+
+    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        let expected = Array(word.utf8)
+        guard bytes[offset...].starts(with: expected) else { throw error("expected '\(word)'") }
+        offset += expected.count
+        return value
+    }
+
+    private mutating func enterNesting() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nested deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enterNesting()
+        offset += 1
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            offset += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw error(describeCurrent() + "; expected a key in quotes") }
+            let key = try parseString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error(describeCurrent() + "; expected ':'") }
+            offset += 1
+            skipWhitespace()
+            members.append(JSONMember(key: key, value: try parseValue()))
+            skipWhitespace()
+            if current == UInt8(ascii: ",") {
+                offset += 1
+            } else if current == UInt8(ascii: "}") {
+                offset += 1
+                depth -= 1
+                return .object(members)
+            } else {
+                throw error(describeCurrent() + "; expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enterNesting()
+        offset += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            offset += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            if current == UInt8(ascii: ",") {
+                offset += 1
+            } else if current == UInt8(ascii: "]") {
+                offset += 1
+                depth -= 1
+                return .array(elements)
+            } else {
+                throw error(describeCurrent() + "; expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = offset
+        if current == UInt8(ascii: "-") { offset += 1 }
+        if current == UInt8(ascii: "0") {
+            offset += 1
+        } else if try digits() == 0 {
+            throw error(describeCurrent() + "; expected a digit")
+        }
+        if current == UInt8(ascii: ".") {
+            offset += 1
+            if try digits() == 0 { throw error(describeCurrent() + "; expected a digit after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            offset += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
+            if try digits() == 0 { throw error(describeCurrent() + "; expected a digit in the exponent") }
+        }
+        return .number(String(decoding: bytes[start..<offset], as: UTF8.self))
+    }
+
+    private mutating func digits() throws(JSONSyntaxError) -> Int {
+        var count = 0
+        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            offset += 1
+            count += 1
+        }
+        return count
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = offset
+        offset += 1
+        var utf8: [UInt8] = []
+        while true {
+            guard let byte = current else { throw error("unterminated string", at: start) }
+            offset += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: utf8, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in string", at: start)
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                try appendEscape(to: &utf8)
+            case 0..<0x20:
+                throw error("control character in string; write it as an escape", at: offset - 1)
+            default:
+                utf8.append(byte)
+            }
+        }
+    }
+
+    private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
+        guard let byte = current else { throw error("unterminated string") }
+        offset += 1
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+        if let replacement = simple[byte] {
+            utf8.append(replacement)
+            return
+        }
+        guard byte == UInt8(ascii: "u") else { throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'") }
+        var scalarValue = try hexQuad()
+        if (0xD800...0xDBFF).contains(scalarValue) {
+            guard bytes[offset...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
+                throw error("unpaired surrogate in \\u escape")
+            }
+            offset += 2
+            let low = try hexQuad()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+            scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else { throw error("unpaired surrogate in \\u escape") }
+        utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+
+    private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
+        guard offset + 4 <= bytes.count,
+            let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+        else { throw error("expected four hex digits after \\u") }
+        offset += 4
+        return value
+    }
+}

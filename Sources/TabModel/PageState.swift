@@ -1,0 +1,237 @@
+/// What a visitor has changed on a page; each kind of page has its own.
+public enum PageState: Sendable, Equatable, Codable {
+    case text
+    case counter(count: Int)
+    case search(query: String)
+    /// `lastTopUp` is the amount of the last accepted top-up, for a confirmation line.
+    case wallet(balance: Int, lastTopUp: Int?)
+    /// Sorted ids, so equal states encode equally.
+    case news(readItemIDs: [String])
+    case profile(nickname: String?)
+    case checklist(checkedItemIDs: [String])
+    case settings(enabledToggleIDs: [String])
+
+    public var kind: PageKind {
+        switch self {
+        case .text: .text
+        case .counter: .counter
+        case .search: .search
+        case .wallet: .wallet
+        case .news: .news
+        case .profile: .profile
+        case .checklist: .checklist
+        case .settings: .settings
+        }
+    }
+}
+
+/// Something a visitor does on a page. Each kind accepts only its own actions.
+public enum PageAction: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// Counter pages.
+    case increment, decrement, reset
+    /// Search pages: the text typed in the search box.
+    case setQuery(String)
+    /// Wallet pages: the amount as typed, checked here so every entry path gives the same reasons.
+    case topUp(amount: String)
+    /// News pages.
+    case markRead(itemID: String)
+    case markAllRead
+    /// Checklist and settings pages.
+    case toggle(itemID: String)
+    /// Profile pages.
+    case setNickname(String)
+
+    public var description: String {
+        switch self {
+        case .increment: "increment"
+        case .decrement: "decrement"
+        case .reset: "reset"
+        case .setQuery(let query): "setQuery(\"\(query)\")"
+        case .topUp(let amount): "topUp(\"\(amount)\")"
+        case .markRead(let itemID): "markRead(\(itemID))"
+        case .markAllRead: "markAllRead"
+        case .toggle(let itemID): "toggle(\(itemID))"
+        case .setNickname(let nickname): "setNickname(\"\(nickname)\")"
+        }
+    }
+}
+
+/// Why a page action changed nothing. ``message`` is shown to the visitor.
+public enum PageActionRefusal: Error, Sendable, Equatable, Codable, CustomStringConvertible {
+    case unsupported(action: String, kind: PageKind)
+    case counterAtMaximum(Int)
+    case counterAtMinimum
+    case queryTooLong(maximum: Int)
+    case amountMissing
+    case amountNotWholeNumber(String)
+    case amountNotPositive
+    case amountOverCap(Int)
+    case balanceWouldExceed(Int)
+    case unknownItem(String)
+    case nicknameEmpty
+    case nicknameTooLong(maximum: Int)
+    /// The tab needs a logged-in visitor.
+    case needsLogin(tabTitle: LocalizedText)
+    /// Under the detach policy only the selected tab has a page to act on.
+    case tabNotOnScreen(tabTitle: LocalizedText)
+    case unknownTab(String)
+
+    public var message: LocalizedText {
+        switch self {
+        case .unsupported(let action, let kind):
+            LocalizedText(
+                en: "A \(kind.rawValue) page cannot do '\(action)'", zhHant: "\(kind.rawValue) 頁面不支援「\(action)」")
+        case .counterAtMaximum(let maximum):
+            LocalizedText(en: "Already at the maximum of \(maximum)", zhHant: "已達上限 \(maximum)")
+        case .counterAtMinimum:
+            LocalizedText(en: "Already at zero", zhHant: "已經是零")
+        case .queryTooLong(let maximum):
+            LocalizedText(en: "A search is at most \(maximum) characters", zhHant: "搜尋最多 \(maximum) 個字")
+        case .amountMissing:
+            LocalizedText(en: "Enter an amount", zhHant: "請輸入金額")
+        case .amountNotWholeNumber(let text):
+            LocalizedText(en: "'\(text)' is not a whole number", zhHant: "「\(text)」不是整數")
+        case .amountNotPositive:
+            LocalizedText(en: "The amount must be more than 0", zhHant: "金額必須大於 0")
+        case .amountOverCap(let cap):
+            LocalizedText(en: "At most \(cap) per top-up", zhHant: "每次最多儲值 \(cap)")
+        case .balanceWouldExceed(let maximum):
+            LocalizedText(en: "The balance may not exceed \(maximum)", zhHant: "餘額不可超過 \(maximum)")
+        case .unknownItem(let itemID):
+            LocalizedText(en: "There is no item '\(itemID)'", zhHant: "沒有項目「\(itemID)」")
+        case .nicknameEmpty:
+            LocalizedText(en: "Enter a nickname", zhHant: "請輸入暱稱")
+        case .nicknameTooLong(let maximum):
+            LocalizedText(en: "A nickname is at most \(maximum) characters", zhHant: "暱稱最多 \(maximum) 個字")
+        case .needsLogin(let title):
+            LocalizedText(en: "Log in to see \(title.text(in: "en"))", zhHant: "請先登入以查看\(title.text(in: "zh-Hant"))")
+        case .tabNotOnScreen(let title):
+            LocalizedText(
+                en: "\(title.text(in: "en")) is not on screen", zhHant: "\(title.text(in: "zh-Hant"))不在畫面上")
+        case .unknownTab(let tabID):
+            LocalizedText(en: "There is no tab '\(tabID)'", zhHant: "沒有分頁「\(tabID)」")
+        }
+    }
+
+    public var description: String { message.english }
+}
+
+extension PageDescription {
+    /// The longest search query accepted.
+    public static let maximumQueryLength = 100
+    /// The longest nickname accepted.
+    public static let maximumNicknameLength = 30
+
+    /// The state of a freshly created page.
+    public var initialState: PageState {
+        switch content {
+        case .text: .text
+        case .counter(let counter): .counter(count: counter.start)
+        case .search: .search(query: "")
+        case .wallet(let wallet): .wallet(balance: wallet.balance, lastTopUp: nil)
+        case .news: .news(readItemIDs: [])
+        case .profile: .profile(nickname: nil)
+        case .checklist(let items): .checklist(checkedItemIDs: items.filter(\.initiallyOn).map(\.id).sorted())
+        case .settings(let toggles): .settings(enabledToggleIDs: toggles.filter(\.initiallyOn).map(\.id).sorted())
+        }
+    }
+
+    /// The badge this page's state dictates, or nil when the kind leaves badges alone.
+    /// A news page's badge is its unread count.
+    public func derivedBadge(for state: PageState) -> Badge? {
+        guard case .news(let items) = content, case .news(let read) = state else { return nil }
+        return .count(items.count { !read.contains($0.id) })
+    }
+
+    /// The items of a search page matching `query`: every item when the query is blank, otherwise
+    /// those whose title or detail contains it in any language, ignoring case.
+    public func searchResults(for query: String) -> [PageItem] {
+        let needle = query.trimmingSpaces.lowercased()
+        guard case .search(_, let items) = content, !needle.isEmpty else { return content.items }
+        return items.filter { item in
+            let texts = Array(item.title.translations.values) + Array(item.detail?.translations.values ?? [:].values)
+            return texts.contains { $0.lowercased().contains(needle) }
+        }
+    }
+
+    /// Applies a visitor's action to this page's state; pure, and every refusal says why.
+    public func apply(_ action: PageAction, to state: PageState) -> Result<PageState, PageActionRefusal> {
+        let unsupported = PageActionRefusal.unsupported(action: action.description, kind: kind)
+        switch (content, state, action) {
+        case (.counter(let counter), .counter(let count), .increment):
+            return count < counter.maximum
+                ? .success(.counter(count: count + 1)) : .failure(.counterAtMaximum(counter.maximum))
+        case (.counter, .counter(let count), .decrement):
+            return count > 0 ? .success(.counter(count: count - 1)) : .failure(.counterAtMinimum)
+        case (.counter(let counter), .counter, .reset):
+            return .success(.counter(count: counter.start))
+        case (.search, .search, .setQuery(let query)):
+            guard query.count <= Self.maximumQueryLength else {
+                return .failure(.queryTooLong(maximum: Self.maximumQueryLength))
+            }
+            return .success(.search(query: query))
+        case (.wallet(let wallet), .wallet(let balance, _), .topUp(let typed)):
+            return Self.validatedTopUp(typed, cap: wallet.topUpCap, balance: balance).map {
+                .wallet(balance: balance + $0, lastTopUp: $0)
+            }
+        case (.news(let items), .news(let read), .markRead(let itemID)):
+            guard items.contains(where: { $0.id == itemID }) else { return .failure(.unknownItem(itemID)) }
+            return .success(.news(readItemIDs: Array(Set(read).union([itemID])).sorted()))
+        case (.news(let items), .news, .markAllRead):
+            return .success(.news(readItemIDs: items.map(\.id).sorted()))
+        case (.checklist(let items), .checklist(let checked), .toggle(let itemID)):
+            return Self.toggled(itemID, in: checked, items: items).map { .checklist(checkedItemIDs: $0) }
+        case (.settings(let toggles), .settings(let enabled), .toggle(let itemID)):
+            return Self.toggled(itemID, in: enabled, items: toggles).map { .settings(enabledToggleIDs: $0) }
+        case (.profile, .profile, .setNickname(let typed)):
+            let nickname = typed.trimmingSpaces
+            guard !nickname.isEmpty else { return .failure(.nicknameEmpty) }
+            guard nickname.count <= Self.maximumNicknameLength else {
+                return .failure(.nicknameTooLong(maximum: Self.maximumNicknameLength))
+            }
+            return .success(.profile(nickname: nickname))
+        default:
+            return .failure(unsupported)
+        }
+    }
+
+    private static func validatedTopUp(_ typed: String, cap: Int, balance: Int) -> Result<Int, PageActionRefusal> {
+        let text = typed.trimmingSpaces
+        guard !text.isEmpty else { return .failure(.amountMissing) }
+        let isSigned = text.first == "-" || text.first == "+"
+        let digits = isSigned ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return .failure(.amountNotWholeNumber(text))
+        }
+        // Digits too long for Int are certainly over the cap.
+        guard let amount = Int(text) else {
+            return .failure(text.first == "-" ? .amountNotPositive : .amountOverCap(cap))
+        }
+        guard amount > 0 else { return .failure(.amountNotPositive) }
+        guard amount <= cap else { return .failure(.amountOverCap(cap)) }
+        guard balance + amount <= WalletPage.maximumBalance else {
+            return .failure(.balanceWouldExceed(WalletPage.maximumBalance))
+        }
+        return .success(amount)
+    }
+
+    private static func toggled(_ itemID: String, in chosen: [String], items: [PageItem]) -> Result<
+        [String], PageActionRefusal
+    > {
+        guard items.contains(where: { $0.id == itemID }) else { return .failure(.unknownItem(itemID)) }
+        var set = Set(chosen)
+        if set.remove(itemID) == nil { set.insert(itemID) }
+        return .success(set.sorted())
+    }
+}
+
+extension String {
+    /// Without leading and trailing whitespace; kept here so the module needs no Foundation.
+    var trimmingSpaces: String {
+        let characters = Array(self)
+        guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
+            let last = characters.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(characters[first...last])
+    }
+}

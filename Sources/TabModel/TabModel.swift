@@ -1,1 +1,0 @@
-// The TabModel module: see README for its place in the data flow.

@@ -1,0 +1,44 @@
+import Foundation
+import TabModel
+
+/// `tabstage check FILE...`: validates app description files and prints every problem.
+enum CheckCommand: Subcommand {
+    static let name = "check"
+    static let summary = "Check app description files"
+    static let usage = """
+        Usage: tabstage check FILE...
+
+        Prints 'FILE: ok (N tabs, app 'ID')' for a valid app description, or one line per
+        problem, 'FILE: PATH: MESSAGE'. Exits 1 when a file is invalid or unreadable.
+
+        """
+    static let options: [OptionSpec] = []
+
+    static func run(_ parsed: ParsedArguments, console: Console) -> Int32 {
+        guard !parsed.positionals.isEmpty else {
+            return TabStageCLI.usageError(UsageError("give at least one FILE"), for: self, console: console)
+        }
+        var code = ExitCode.success
+        for file in parsed.positionals {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                console.err("tabstage check: cannot read '\(file)': \(whyUnreadable(file))\n")
+                code = ExitCode.failure
+                continue
+            }
+            switch AppDescription.load(json: Array(data)) {
+            case .success(let app):
+                console.out("\(file): ok (\(app.tabs.count) tabs, app '\(app.id)')\n")
+            case .failure(let report):
+                for problem in report.problems { console.out("\(file): \(problem)\n") }
+                code = ExitCode.failure
+            }
+        }
+        return code
+    }
+
+    private static func whyUnreadable(_ file: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { return "no such file" }
+        return isDirectory.boolValue ? "it is a directory" : "permission denied"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+@testable import TabModel
+
+let startTime = Date(timeIntervalSince1970: 1_700_000_000)
+
+func text(_ english: String) -> LocalizedText { LocalizedText(en: english, zhHant: english + "（中）") }
+
+func counterTab(_ id: String, requiresLogin: Bool = false, badge: Badge? = nil) -> TabDescription {
+    TabDescription(
+        id: id, title: text(id.capitalized), icon: .builtIn(.star), requiresLogin: requiresLogin, initialBadge: badge,
+        page: PageDescription(content: .counter(CounterPage(label: text("Count"), start: 0, maximum: 3))))
+}
+
+func newsTab(_ id: String, itemIDs: [String]) -> TabDescription {
+    let items = itemIDs.map { PageItem(id: $0, title: text($0), detail: text("body")) }
+    return TabDescription(
+        id: id, title: text(id), icon: .builtIn(.news), page: PageDescription(content: .news(items: items)))
+}
+
+func makeApp(
+    _ tabs: [TabDescription], policies: NavigationPolicies = .seeds, id: String = "test"
+) -> AppDescription {
+    AppDescription(id: id, name: text("Test"), tint: "#112233", defaultLayout: .bottom, policies: policies, tabs: tabs)
+}
+
+/// Home, Wallet, Member (login only), as counters.
+func threeTabApp(_ policies: NavigationPolicies = .seeds) -> AppDescription {
+    makeApp([counterTab("home"), counterTab("wallet"), counterTab("member", requiresLogin: true)], policies: policies)
+}
+
+extension NavigationPolicies {
+    static let detachSeeds = NavigationPolicies(
+        childRetention: .detach, didSelectForProgrammaticSelection: true, reselect: .nothing)
+}
+
+extension TabContainer {
+    /// The kinds of the events recorded after `sequence`.
+    func kinds(after sequence: Int = 0) -> [ContainerEventKind] {
+        log.events.filter { $0.sequence > sequence }.map(\.kind)
+    }
+
+    var lastSequence: Int { log.nextSequence - 1 }
+
+    @discardableResult
+    mutating func tap(_ tabID: String, loggedIn: Bool = false) -> SelectionOutcome {
+        select(.tab(tabID), source: .tap, isLoggedIn: loggedIn, at: startTime)
+    }
+
+    @discardableResult
+    mutating func act(_ action: PageAction, on tabID: String, loggedIn: Bool = false) -> PageActionOutcome {
+        perform(action, onTab: tabID, isLoggedIn: loggedIn, at: startTime)
+    }
+}

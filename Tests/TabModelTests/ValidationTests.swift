@@ -1,0 +1,298 @@
+import Testing
+
+@testable import TabModel
+
+/// A valid description as JSON text; each test breaks one thing.
+private func validJSON(tabs: String? = nil, top: String = "") -> String {
+    let defaultTabs = """
+        {"id": "home", "title": {"en": "Home", "zh-Hant": "主頁"}, "icon": "home", "page": {"kind": "text"}},
+        {"id": "news", "title": {"en": "News", "zh-Hant": "消息"}, "icon": "news",
+         "page": {"kind": "news", "items": [{"id": "a", "title": {"en": "A", "zh-Hant": "甲"}, "body": {"en": "B", "zh-Hant": "乙"}}]}}
+        """
+    return """
+        {"id": "demo", "name": {"en": "Demo", "zh-Hant": "示範"}, "tint": "#FF9500", "layout": "bottom",\(top)
+         "tabs": [\(tabs ?? defaultTabs)]}
+        """
+}
+
+private func tab(
+    _ id: String = "extra", icon: String = "\"star\"", page: String = "{\"kind\": \"text\"}", more: String = ""
+)
+    -> String
+{
+    "{\"id\": \"\(id)\", \"title\": {\"en\": \"T\", \"zh-Hant\": \"T\"}, \"icon\": \(icon), \"page\": \(page)\(more)}"
+}
+
+/// The problems of a description, as `path: message` lines.
+private func problems(_ json: String) -> [String] {
+    switch AppDescription.load(jsonText: json) {
+    case .success: return []
+    case .failure(let report): return report.problems.map(\.description)
+    }
+}
+
+private func withTabs(_ extra: String...) -> String {
+    validJSON(tabs: ([tab("one"), tab("two")] + extra).joined(separator: ","))
+}
+
+@Suite struct ValidationTests {
+    @Test func theBaselineIsValid() throws {
+        let app = try AppDescription.load(jsonText: validJSON()).get()
+        #expect(app.tabs.map(\.id) == ["home", "news"])
+        #expect(app.policies == .seeds)
+        #expect(app.tintComponents?.red == 0xFF)
+    }
+
+    @Test func invalidJSONGivesThePosition() {
+        #expect(
+            problems("{\n  \"id\": \"x\",\n  oops\n}") == [
+                "$: invalid JSON at line 3, column 3: unexpected character 'o'; expected a key in quotes"
+            ])
+        #expect(
+            problems("{\"id\": \"x\"") == [
+                "$: invalid JSON at line 1, column 11: unexpected end of input; expected ',' or '}'"
+            ])
+        #expect(problems("[1] 2") == ["$: invalid JSON at line 1, column 5: unexpected content after the JSON value"])
+    }
+
+    @Test func unknownKeys() {
+        #expect(
+            problems(validJSON(top: " \"colour\": 1,")) == [
+                "colour: unknown key; expected one of id, name, tint, layout, policies, tabs"
+            ])
+        #expect(
+            problems(withTabs(tab(more: ", \"hidden\": true"))) == [
+                "tabs[2].hidden: unknown key; expected one of id, title, icon, requiresLogin, badge, page"
+            ])
+    }
+
+    @Test func duplicateKeys() {
+        #expect(problems(validJSON(top: " \"id\": \"again\",")) == ["id: duplicate key"])
+    }
+
+    @Test func missingKeys() {
+        #expect(
+            problems(
+                "{\"id\": \"x\", \"name\": {\"en\": \"X\", \"zh-Hant\": \"X\"}, \"layout\": \"bottom\", \"tabs\": [\(tab("a")), \(tab("b"))]}"
+            ) == ["tint: missing required key 'tint'"])
+        #expect(
+            problems(
+                withTabs(
+                    "{\"id\": \"c\", \"title\": {\"en\": \"T\", \"zh-Hant\": \"T\"}, \"page\": {\"kind\": \"text\"}}"))
+                == ["tabs[2].icon: missing required key 'icon'"])
+        #expect(
+            problems(withTabs(tab(page: "{}"))) == [
+                "tabs[2].page.kind: missing required key 'kind'; expected one of text, counter, search, wallet, news, profile, checklist, settings"
+            ])
+    }
+
+    @Test func wrongTypes() {
+        #expect(
+            problems(withTabs(tab(more: ", \"requiresLogin\": \"yes\""))) == [
+                "tabs[2].requiresLogin: expected a boolean, found a string"
+            ])
+        #expect(
+            problems(validJSON(tabs: "\"home\", \"news\"")) == [
+                "tabs[0]: expected an object, found a string", "tabs[1]: expected an object, found a string",
+            ])
+        #expect(
+            problems(withTabs(tab(icon: "7"))) == [
+                "tabs[2].icon: expected an icon name or an object with path data, found a number"
+            ])
+    }
+
+    @Test func duplicateTabIDs() {
+        #expect(problems(withTabs(tab("one"))) == ["tabs[2].id: duplicate tab id 'one'; tabs[0] has it already"])
+    }
+
+    @Test func badIDs() {
+        #expect(
+            problems(withTabs(tab("Big Tab"))) == [
+                "tabs[2].id: 'Big Tab' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)"
+            ])
+        #expect(problems(withTabs(tab(""))).first?.hasPrefix("tabs[2].id: '' is not a valid id") == true)
+        #expect(problems(withTabs(tab(String(repeating: "a", count: 33)))).count == 1)
+    }
+
+    @Test func emptyAndOverLongTitles() {
+        let empty =
+            "{\"id\": \"c\", \"title\": {\"en\": \" \", \"zh-Hant\": \"T\"}, \"icon\": \"star\", \"page\": {\"kind\": \"text\"}}"
+        #expect(problems(withTabs(empty)) == ["tabs[2].title.en: empty; a title needs 1 to 24 characters"])
+        let long =
+            "{\"id\": \"c\", \"title\": {\"en\": \"T\", \"zh-Hant\": \"\(String(repeating: "長", count: 25))\"}, \"icon\": \"star\", \"page\": {\"kind\": \"text\"}}"
+        #expect(problems(withTabs(long)) == ["tabs[2].title.zh-Hant: too long (25 characters); a title has at most 24"])
+    }
+
+    @Test func badColour() {
+        #expect(
+            problems(validJSON().replacingFirst("#FF9500", with: "#FF95")) == [
+                "tint: '#FF95' is not a colour; expected #RRGGBB, such as #FF9500"
+            ])
+        #expect(problems(validJSON().replacingFirst("#FF9500", with: "#GG9500")).count == 1)
+    }
+
+    @Test func missingLanguage() {
+        #expect(
+            problems(validJSON().replacingFirst("\"zh-Hant\": \"示範\"", with: "\"ja\": \"デモ\"")) == [
+                "name.zh-Hant: missing translation; every text needs en and zh-Hant"
+            ])
+        #expect(
+            problems(validJSON().replacingFirst("\"zh-Hant\": \"示範\"", with: "\"Chinese!\": \"x\"")) == [
+                "name.Chinese!: 'Chinese!' is not a language tag such as en or zh-Hant",
+                "name.zh-Hant: missing translation; every text needs en and zh-Hant",
+            ])
+    }
+
+    @Test func tooFewAndTooManyTabs() {
+        #expect(problems(validJSON(tabs: tab("one"))) == ["tabs: 1 tabs; an app needs at least 2"])
+        let thirteen = (0..<13).map { tab("t\($0)") }.joined(separator: ",")
+        #expect(problems(validJSON(tabs: thirteen)) == ["tabs: 13 tabs; an app has at most 12"])
+    }
+
+    @Test func unknownIconName() {
+        #expect(
+            problems(withTabs(tab(icon: "\"hom\""))) == [
+                "tabs[2].icon: unknown icon 'hom'; expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"
+            ])
+    }
+
+    @Test func inlinePathData() throws {
+        let app = try AppDescription.load(
+            jsonText: withTabs(tab(icon: "{\"path\": \"M0 0h24v24z\", \"fillRule\": \"evenodd\"}"))
+        ).get()
+        #expect(app.tabs[2].icon == .path(data: "M0 0h24v24z", fillRule: .evenodd))
+        #expect(
+            problems(withTabs(tab(icon: "{\"path\": \"  \"}"))) == [
+                "tabs[2].icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\""
+            ])
+        #expect(
+            problems(withTabs(tab(icon: "{\"path\": \"M0 0\", \"fillRule\": \"odd\"}"))) == [
+                "tabs[2].icon.fillRule: unknown fill rule 'odd'; expected one of nonzero, evenodd"
+            ])
+    }
+
+    @Test func unknownPageKind() {
+        #expect(
+            problems(withTabs(tab(page: "{\"kind\": \"map\"}"))) == [
+                "tabs[2].page.kind: unknown page kind 'map'; expected one of text, counter, search, wallet, news, profile, checklist, settings"
+            ])
+    }
+
+    @Test func badPageFields() {
+        let wallet = "{\"kind\": \"wallet\", \"currency\": \"twd\", \"balance\": -1, \"topUpCap\": 1.5}"
+        #expect(
+            problems(withTabs(tab(page: wallet))) == [
+                "tabs[2].page.currency: 'twd' is not a currency code; expected three capital letters, such as TWD",
+                "tabs[2].page.balance: -1 is out of range; expected a whole number from 0 to 1000000",
+                "tabs[2].page.topUpCap: 1.5 is not a whole number; expected a whole number from 1 to 100000",
+            ])
+        let counter =
+            "{\"kind\": \"counter\", \"label\": {\"en\": \"n\", \"zh-Hant\": \"n\"}, \"start\": 5, \"maximum\": 3, \"items\": []}"
+        #expect(
+            problems(withTabs(tab(page: counter))) == [
+                "tabs[2].page.items: unknown key; expected one of kind, heading, paragraphs, label, start, maximum",
+                "tabs[2].page.start: 5 is above the maximum 3",
+            ])
+        let items =
+            "[{\"id\": \"a\", \"title\": {\"en\": \"A\", \"zh-Hant\": \"A\"}}, {\"id\": \"a\", \"title\": {\"en\": \"A\", \"zh-Hant\": \"A\"}}]"
+        #expect(
+            problems(withTabs(tab(page: "{\"kind\": \"checklist\", \"items\": \(items)}"))) == [
+                "tabs[2].page.items[1].id: duplicate item id 'a'; tabs[2].page.items[0] has it already"
+            ])
+        #expect(
+            problems(withTabs(tab(page: "{\"kind\": \"settings\", \"toggles\": []}"))) == [
+                "tabs[2].page.toggles: 0 items; a page has 1 to 50"
+            ])
+        #expect(
+            problems(withTabs(tab(page: "{\"kind\": \"search\", \"items\": \(items)}"))) == [
+                "tabs[2].page.items[0].detail: missing required key 'detail'",
+                "tabs[2].page.items[1].detail: missing required key 'detail'",
+                "tabs[2].page.items[1].id: duplicate item id 'a'; tabs[2].page.items[0] has it already",
+            ])
+    }
+
+    @Test func badPolicies() {
+        #expect(
+            problems(validJSON(top: " \"policies\": {\"childRetention\": \"forever\", \"reselect\": \"popToRoot\"},"))
+                == ["policies.childRetention: unknown child retention 'forever'; expected one of keepAlive, detach"])
+        let app = try? AppDescription.load(jsonText: validJSON(top: " \"policies\": {\"reselect\": \"popToRoot\"},"))
+            .get()
+        #expect(app?.policies.reselect == .popToRoot)
+        #expect(app?.policies.childRetention == .keepAlive)
+    }
+
+    @Test func badges() throws {
+        let app = try AppDescription.load(
+            jsonText: withTabs(tab(more: ", \"badge\": 3"), tab("four", more: ", \"badge\": \"New\""))
+        ).get()
+        #expect(app.tabs[2].initialBadge == .count(3))
+        #expect(app.tabs[3].initialBadge == .text("New"))
+        #expect(
+            problems(withTabs(tab(more: ", \"badge\": \"Very long\""))) == [
+                "tabs[2].badge: too long (9 characters); a badge has at most 8"
+            ])
+        let news =
+            "{\"kind\": \"news\", \"items\": [{\"id\": \"a\", \"title\": {\"en\": \"A\", \"zh-Hant\": \"A\"}, \"body\": {\"en\": \"A\", \"zh-Hant\": \"A\"}}]}"
+        #expect(
+            problems(withTabs(tab(page: news, more: ", \"badge\": 2"))) == [
+                "tabs[2].badge: a news page's badge is its unread count; remove 'badge'"
+            ])
+    }
+
+    @Test func manyProblemsAreReportedTogetherInReadingOrder() {
+        let json = """
+            {"id": "Bad!", "name": {"en": ""}, "tint": "red", "layout": "side", "extra": 1,
+             "tabs": [
+               {"id": "a", "title": {"en": "A", "zh-Hant": "A"}, "icon": "hom", "page": {"kind": "text"}},
+               {"id": "a", "title": {"en": "A", "zh-Hant": "A"}, "icon": {"path": ""}, "page": {"kind": "map"}}
+             ]}
+            """
+        #expect(
+            problems(json) == [
+                "extra: unknown key; expected one of id, name, tint, layout, policies, tabs",
+                "id: 'Bad!' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",
+                "name.en: empty; a name needs 1 to 40 characters",
+                "name.zh-Hant: missing translation; every text needs en and zh-Hant",
+                "tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
+                "layout: unknown layout 'side'; expected one of vertical, bottom",
+                "tabs[0].icon: unknown icon 'hom'; expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}",
+                "tabs[1].icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
+                "tabs[1].page.kind: unknown page kind 'map'; expected one of text, counter, search, wallet, news, profile, checklist, settings",
+                "tabs[1].id: duplicate tab id 'a'; tabs[0] has it already",
+            ])
+    }
+
+    @Test func builtInDemosLoadWithoutProblems() throws {
+        for (id, result) in BuiltInApps.loadResults {
+            let app = try result.get()
+            #expect(app.id == id)
+        }
+        #expect(BuiltInApps.all.map(\.id) == ["restaurant", "vertical"])
+        let restaurant = try #require(BuiltInApps.app(id: "restaurant"))
+        #expect(restaurant.tabs.map(\.title.english) == ["Home", "Finding", "Wallet", "News", "Membership"])
+        #expect(restaurant.tabs.map { $0.title.text(in: "zh-Hant") } == ["主頁", "尋找", "錢包", "消息", "會員"])
+        #expect(restaurant.defaultLayout == .bottom && restaurant.tint == "#FF9500")
+        #expect(restaurant.tabs.filter(\.requiresLogin).map(\.id) == ["membership"])
+        #expect(restaurant.tabs[1].page.content.items.count == 8)
+        let vertical = try #require(BuiltInApps.app(id: "vertical"))
+        #expect(vertical.defaultLayout == .vertical && vertical.tint == "#2993EF")
+        #expect(vertical.policies.childRetention == .detach)
+        #expect(vertical.tabs.count == 5)
+        #expect(vertical.tabs.filter(\.requiresLogin).map(\.id) == ["personal-center"])
+    }
+
+    @Test func everyDemoPageHasStateAVisitorCanChange() {
+        for app in BuiltInApps.all {
+            for tab in app.tabs {
+                #expect(tab.page.kind != .text, "\(app.id)/\(tab.id) has no changeable state")
+            }
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}
