@@ -31,9 +31,10 @@ let package = Package(
             dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions"]
         ),
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
+        .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"]),
         .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp"]),
     ],
     swiftLanguageModes: [.v6]
