@@ -34,7 +34,8 @@ let package = Package(
         .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"]),
+        .testTarget(
+            name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,6 +8,15 @@ struct GlowComposer {
     static let shadowBlurInPoints = 3.0
 
     let scale: IconScale
+    /// GLOW.md: σ = blur / 2, in device pixels.
+    var shadowSigma: Double
+    var shadowOffsetInPixels: Int
+
+    init(scale: IconScale) {
+        self.scale = scale
+        self.shadowSigma = Self.shadowBlurInPoints / 2 * Double(scale.rawValue)
+        self.shadowOffsetInPixels = Self.shadowOffsetInPoints * scale.rawValue
+    }
 
     static func flatFill(_ mask: CoverageMask, color: RGBColor) -> Raster {
         var raster = Raster(width: mask.width, height: mask.height)
@@ -48,9 +57,8 @@ struct GlowComposer {
                 }
             }
         }
-        let sigma = Self.shadowBlurInPoints / 2 * Double(scale.rawValue)
-        let blurred = ShadowBlur(sigma: sigma).apply(to: layerAlpha, width: width, height: height)
-        let offset = Self.shadowOffsetInPoints * scale.rawValue
+        let blurred = ShadowBlur(sigma: shadowSigma).apply(to: layerAlpha, width: width, height: height)
+        let offset = max(0, min(height, shadowOffsetInPixels))
         layer.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in offset..<height {
                 for x in 0..<width {

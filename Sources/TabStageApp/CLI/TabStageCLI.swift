@@ -6,7 +6,8 @@ public enum TabStageCLI {
 
     /// Every subcommand, in the order `--help` lists them.
     static let subcommands: [any Subcommand.Type] = [
-        ServeCommand.self
+        ServeCommand.self,
+        IconCommand.self,
     ]
 
     public static func run(_ arguments: [String], console: Console) -> Int32 {
