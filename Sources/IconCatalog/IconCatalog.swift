@@ -4,7 +4,9 @@ import Rasterizer
 /// clockwise on screen, holes counter-clockwise).
 public enum IconCatalog {
     /// Every built-in name, in a stable order.
-    public static let names = ["home", "search", "wallet", "news", "person", "inbox", "star", "settings", "bell", "chart"]
+    public static let names = [
+        "home", "search", "wallet", "news", "person", "inbox", "star", "settings", "bell", "chart",
+    ]
 
     public static func icon(named name: String) -> Icon? { icons[name] }
 

@@ -10,7 +10,10 @@ struct EllipticalArc {
     let largeArc: Bool
     let sweep: Bool
 
-    init(from start: Point, to end: Point, radiusX: Double, radiusY: Double, rotationDegrees: Double, largeArc: Bool, sweep: Bool) {
+    init(
+        from start: Point, to end: Point, radiusX: Double, radiusY: Double, rotationDegrees: Double, largeArc: Bool,
+        sweep: Bool
+    ) {
         self.start = start
         self.end = end
         self.radiusX = abs(radiusX)

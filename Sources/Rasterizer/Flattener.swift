@@ -83,7 +83,8 @@ struct Flattener {
             let b = 3 * u * u * t
             let c = 3 * u * t * t
             let d = t * t * t
-            let point = Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+            let point = Point(
+                x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
             emit(previous, point)
             previous = point
         }

@@ -11,7 +11,8 @@ public enum PNGEncoder {
     }
 
     /// `rgba` holds `width · height` straight-alpha pixels.
-    public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int32 = defaultCompressionLevel) -> [UInt8] {
+    public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int32 = defaultCompressionLevel) -> [UInt8]
+    {
         let rowBytes = width * 4
         // Each row gets filter type 1 (Sub): cheap, and it turns flat runs of colour into zeros.
         var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
@@ -63,7 +64,9 @@ public enum PNGEncoder {
         repeat {
             let length = min(65_535, data.count - offset)
             let isLast: UInt8 = offset + length == data.count ? 1 : 0
-            stream += [isLast, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            stream += [
+                isLast, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF),
+            ]
             stream += data[offset..<offset + length]
             offset += length
         } while offset < data.count

@@ -26,7 +26,8 @@ struct PathParser {
             guard position < bytes.count else { break }
             let letter = bytes[position]
             guard Self.isCommand(letter) else {
-                throw PathSyntaxError(offset: position, reason: .expectedCommand(found: Self.character(at: position, in: bytes)))
+                throw PathSyntaxError(
+                    offset: position, reason: .expectedCommand(found: Self.character(at: position, in: bytes)))
             }
             position += 1
             try parseArguments(of: letter)

@@ -14,8 +14,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     public init?(hex text: String) {
         var digits = Substring(text)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.utf8.count == 6, digits.utf8.allSatisfy({ $0 < 0x80 }),
-            let value = UInt32(digits, radix: 16)
+        guard digits.utf8.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16)
         else { return nil }
         self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
     }

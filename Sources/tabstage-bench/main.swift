@@ -107,7 +107,8 @@ if let directory = options.writeDirectory {
         guard let icon = IconCatalog.icon(named: name) else { continue }
         for state in IconState.allCases {
             let png = encodePNG(renderIcon(icon.path, fillRule: icon.fillRule, state: state, scale: .x3))
-            _ = FileManager.default.createFile(atPath: "\(directory)/catalog_\(name)_\(state.rawValue)@3x.png", contents: Data(png))
+            _ = FileManager.default.createFile(
+                atPath: "\(directory)/catalog_\(name)_\(state.rawValue)@3x.png", contents: Data(png))
         }
     }
 }

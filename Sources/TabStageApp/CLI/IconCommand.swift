@@ -96,11 +96,14 @@ enum IconCommand: Subcommand {
             tint = try Self.color(parsed, "tint", default: .defaultTint)
             color = try Self.color(parsed, "color", default: .black)
             maskOnly = parsed.has("mask")
-            guard let output = parsed.value("output"), !output.isEmpty else { throw UsageError("--output FILE is required") }
+            guard let output = parsed.value("output"), !output.isEmpty else {
+                throw UsageError("--output FILE is required")
+            }
             self.output = output
         }
 
-        private static func color(_ parsed: ParsedArguments, _ name: String, default fallback: RGBColor) throws(UsageError)
+        private static func color(_ parsed: ParsedArguments, _ name: String, default fallback: RGBColor)
+            throws(UsageError)
             -> RGBColor
         {
             guard let text = parsed.value(name) else { return fallback }
@@ -119,7 +122,8 @@ enum IconCommand: Subcommand {
         do {
             try Data(bytes).write(to: temporary)
             if rename(temporary.path, target.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+                throw CocoaError(
+                    .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)

@@ -53,7 +53,9 @@ struct DecodedPNG: Equatable {
                 uncompress(target.baseAddress, &rawLength, source.baseAddress, uLong(source.count))
             }
         }
-        guard status == Z_OK, Int(rawLength) == raw.count else { throw Failure(description: "bad zlib data (\(status))") }
+        guard status == Z_OK, Int(rawLength) == raw.count else {
+            throw Failure(description: "bad zlib data (\(status))")
+        }
         var pixels = [UInt8](repeating: 0, count: stride * height)
         for row in 0..<height {
             let filter = raw[row * (stride + 1)]
