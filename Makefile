@@ -32,6 +32,7 @@ lint:
 
 bench: release
 	@echo "benchmarks: none yet"
+	bench/icons.sh
 
 clean:
 	rm -rf .build build

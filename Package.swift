@@ -31,9 +31,11 @@ let package = Package(
             dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions"]
         ),
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
+        .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog"]),
+        .testTarget(
+            name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions"]),
         .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp"]),

@@ -1,0 +1,47 @@
+/// An opaque sRGB colour, written `#RRGGBB` or `RRGGBB`.
+public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
+    public let red: UInt8
+    public let green: UInt8
+    public let blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// Parses `#RRGGBB` or `RRGGBB` (hex digits in either case); nil for anything else.
+    public init?(hex text: String) {
+        var digits = Substring(text)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        guard digits.utf8.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16)
+        else { return nil }
+        self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
+    }
+
+    /// The seed's tab tint, GLOW.md's reference colour for the selected state.
+    public static let defaultTint = RGBColor(red: 0xFF, green: 0x95, blue: 0x00)
+    public static let black = RGBColor(red: 0, green: 0, blue: 0)
+
+    /// `#RRGGBB`, upper case.
+    public var description: String {
+        let hex = (Int(red) << 16) | (Int(green) << 8) | Int(blue)
+        let text = String(hex, radix: 16, uppercase: true)
+        return "#" + String(repeating: "0", count: 6 - text.count) + text
+    }
+}
+
+/// Which picture a tab icon gets.
+public enum IconState: String, Sendable, CaseIterable {
+    /// The gradient glow: tint, white gloss, drop shadow.
+    case selected
+    /// A flat fill in one colour.
+    case unselected
+}
+
+/// The device scale of a render: the 80 × 80 pt cell becomes 80s × 80s pixels.
+public enum IconScale: Int, Sendable, CaseIterable {
+    case x1 = 1
+    case x2 = 2
+    case x3 = 3
+}

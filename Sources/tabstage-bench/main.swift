@@ -1,0 +1,114 @@
+import Foundation
+import IconCatalog
+import Rasterizer
+
+// Rasterizer benchmark: median time per icon to render, and to render + encode, for GLOW.md's two
+// reference icons in both states at 1x/2x/3x. `tabstage-bench [--runs N] [--level L] [--write DIR]`;
+// --write also saves every PNG and coverage mask, for checking by hand with compare_png.py.
+
+let referenceIcons: [(name: String, data: String, fillRule: FillRule)] = [
+    (
+        "house",
+        "M12 2.5 L22.2 11.1 Q22.8 11.7 22.1 12.3 Q21.7 12.6 21.2 12.6 L19.5 12.6 L19.5 21.5 L14.2 21.5 "
+            + "L14.2 15.8 L9.8 15.8 L9.8 21.5 L4.5 21.5 L4.5 12.6 L2.8 12.6 Q2.3 12.6 1.9 12.3 Q1.2 11.7 1.8 11.1 Z "
+            + "M13.6000 9.3000 C13.6000 8.4163 12.8837 7.7000 12.0000 7.7000 C11.1163 7.7000 10.4000 8.4163 "
+            + "10.4000 9.3000 C10.4000 10.1837 11.1163 10.9000 12.0000 10.9000 C12.8837 10.9000 13.6000 10.1837 "
+            + "13.6000 9.3000 Z",
+        .nonZero
+    ),
+    (
+        "magnifier",
+        "M17.0000 10.0000 C17.0000 13.8660 13.8660 17.0000 10.0000 17.0000 C6.1340 17.0000 3.0000 13.8660 "
+            + "3.0000 10.0000 C3.0000 6.1340 6.1340 3.0000 10.0000 3.0000 C13.8660 3.0000 17.0000 6.1340 "
+            + "17.0000 10.0000 Z M14.6000 10.0000 C14.6000 12.5405 12.5405 14.6000 10.0000 14.6000 C7.4595 "
+            + "14.6000 5.4000 12.5405 5.4000 10.0000 C5.4000 7.4595 7.4595 5.4000 10.0000 5.4000 C12.5405 "
+            + "5.4000 14.6000 7.4595 14.6000 10.0000 Z M13.9598 16.0104 L16.0104 13.9598 L20.6420 18.5913 "
+            + "L18.5913 20.6420 Z",
+        .evenOdd
+    ),
+]
+
+struct Options {
+    var runs = 200
+    var level = PNGEncoder.defaultCompressionLevel
+    var writeDirectory: String?
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--runs": options.runs = arguments.popFirst().flatMap { Int($0) } ?? options.runs
+        case "--level": options.level = arguments.popFirst().flatMap { Int32($0) } ?? options.level
+        case "--write": options.writeDirectory = arguments.popFirst()
+        default:
+            FileHandle.standardError.write(Data("usage: tabstage-bench [--runs N] [--level L] [--write DIR]\n".utf8))
+            exit(2)
+        }
+    }
+    return options
+}
+
+func medianMicroseconds(runs: Int, _ body: () -> Int) -> (Double, Int) {
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    samples.reserveCapacity(runs)
+    var sink = 0
+    for _ in 0..<max(1, runs) {
+        let start = clock.now
+        sink &+= body()
+        let elapsed = clock.now - start
+        let (seconds, attoseconds) = elapsed.components
+        samples.append(Double(seconds) * 1e6 + Double(attoseconds) / 1e12)
+    }
+    samples.sort()
+    return (samples[samples.count / 2], sink)
+}
+
+let options = parseOptions()
+print("rasterizer: median of \(options.runs) runs, zlib level \(options.level)")
+print("icon       state       scale  render_us  render+encode_us  png_bytes")
+for icon in referenceIcons {
+    guard let path = try? PathData(parsing: icon.data) else {
+        print("\(icon.name): the built-in reference path does not parse")
+        exit(1)
+    }
+    for state in [IconState.selected, .unselected] {
+        for scale in IconScale.allCases {
+            let (render, _) = medianMicroseconds(runs: options.runs) {
+                renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale).width
+            }
+            let (renderEncode, size) = medianMicroseconds(runs: options.runs) {
+                encodePNG(renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale), level: options.level)
+                    .count
+            }
+            let bytes = size / max(1, options.runs)
+            let row = [
+                icon.name.padding(toLength: 10, withPad: " ", startingAt: 0),
+                state.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0),
+                "\(scale.rawValue)x".padding(toLength: 6, withPad: " ", startingAt: 0),
+                String(format: "%9.1f", render), String(format: "%17.1f", renderEncode), String(format: "%10d", bytes),
+            ]
+            print(row.joined(separator: " "))
+            if let directory = options.writeDirectory {
+                let png = encodePNG(renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale))
+                let name = "\(directory)/ours_\(icon.name)_\(state.rawValue)@\(scale.rawValue)x.png"
+                _ = FileManager.default.createFile(atPath: name, contents: Data(png))
+                let mask = encodePNG(renderMask(path, fillRule: icon.fillRule, scale: scale))
+                _ = FileManager.default.createFile(
+                    atPath: "\(directory)/ours_\(icon.name)_mask@\(scale.rawValue)x.png", contents: Data(mask))
+            }
+        }
+    }
+}
+if let directory = options.writeDirectory {
+    for name in IconCatalog.names {
+        guard let icon = IconCatalog.icon(named: name) else { continue }
+        for state in IconState.allCases {
+            let png = encodePNG(renderIcon(icon.path, fillRule: icon.fillRule, state: state, scale: .x3))
+            _ = FileManager.default.createFile(
+                atPath: "\(directory)/catalog_\(name)_\(state.rawValue)@3x.png", contents: Data(png))
+        }
+    }
+}

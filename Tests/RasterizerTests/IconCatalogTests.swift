@@ -1,0 +1,99 @@
+import Dispatch
+import Rasterizer
+import Testing
+
+@testable import IconCatalog
+
+struct IconCatalogTests {
+    @Test func everyNamedIconParsesAndDrawsInsideItsBox() throws {
+        #expect(
+            IconCatalog.names == [
+                "home", "search", "wallet", "news", "person", "inbox", "star", "settings", "bell", "chart",
+            ])
+        for name in IconCatalog.names {
+            let icon = try #require(IconCatalog.icon(named: name), "\(name) is missing")
+            let mask = renderCoverage(icon.path, fillRule: icon.fillRule, scale: .x1)
+            let covered = mask.values.reduce(0, +)
+            // A real glyph: neither a speck nor a filled box (the 24 × 24 box is 576 px at 1x).
+            #expect(covered > 100 && covered < 450, "\(name) covers \(covered) px")
+            for y in 0..<80 {
+                for x in 0..<80 where x < 28 || x >= 52 || y < 13 || y >= 37 {
+                    // Float sums leave residues near 1e-8: what counts is what rounds to a visible 8-bit value.
+                    #expect(mask[x, y] < 0.5 / 255, "\(name) spills out of its box at \(x),\(y)")
+                }
+            }
+        }
+        #expect(IconCatalog.icon(named: "nope") == nil)
+    }
+
+    @Test func holesAreHoles() throws {
+        // The gear's centre, the magnifying glass's lens and the news picture are empty.
+        let checks: [(String, Double, Double)] = [("settings", 12, 12), ("search", 10.5, 10.5), ("news", 9, 8.5)]
+        for (name, x, y) in checks {
+            let icon = try #require(IconCatalog.icon(named: name))
+            let mask = renderCoverage(icon.path, fillRule: icon.fillRule, scale: .x1)
+            #expect(mask[28 + Int(x), 13 + Int(y)] < 0.5 / 255, "\(name) should be empty at \(x),\(y)")
+        }
+    }
+
+    @Test func theCacheEvictsTheLeastRecentlyUsedByBytes() {
+        let cache = ByteBoundedCache<String, [UInt8]>(capacityInBytes: 10) { $0.count }
+        cache.insert([1, 2, 3, 4], forKey: "a")
+        cache.insert([1, 2, 3, 4], forKey: "b")
+        #expect(cache.value(forKey: "a") == [1, 2, 3, 4])  // now "b" is the oldest
+        cache.insert([1, 2, 3, 4], forKey: "c")
+        #expect(cache.value(forKey: "b") == nil)
+        #expect(cache.value(forKey: "a") != nil && cache.value(forKey: "c") != nil)
+        #expect(cache.totalBytes == 8 && cache.count == 2)
+        cache.insert(Array(repeating: 0, count: 11), forKey: "huge")
+        #expect(cache.value(forKey: "huge") == nil && cache.totalBytes == 8)
+        cache.insert([9], forKey: "a")
+        #expect(cache.value(forKey: "a") == [9] && cache.totalBytes == 5)
+        cache.insert(Array(repeating: 0, count: 10), forKey: "all")
+        #expect(cache.count == 1 && cache.totalBytes == 10)
+    }
+
+    @Test func theCacheStaysConsistentUnderConcurrentUse() {
+        let cache = ByteBoundedCache<Int, [UInt8]>(capacityInBytes: 100) { $0.count }
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for index in 0..<500 {
+                let key = (worker * 7 + index) % 40
+                if cache.value(forKey: key) == nil {
+                    cache.insert(Array(repeating: UInt8(key), count: 1 + key % 9), forKey: key)
+                }
+            }
+        }
+        #expect(cache.totalBytes <= 100)
+        for key in 0..<40 {
+            if let value = cache.value(forKey: key) {
+                #expect(value == Array(repeating: UInt8(key), count: 1 + key % 9))
+            }
+        }
+    }
+
+    @Test func theRendererReturnsStablePNGsAndETags() throws {
+        let renderer = IconRenderer()
+        let request = IconRequest(source: .builtIn(name: "star"), state: .selected, scale: .x2)
+        let first = try renderer.png(for: request)
+        #expect(first.etag.hasPrefix("\"") && first.etag.hasSuffix("\""))
+        #expect(renderer.cachedBytes > first.bytes.count)
+        let again = try IconRenderer().png(for: request)
+        #expect(again.bytes == first.bytes && again.etag == first.etag)
+        let unselected = try renderer.png(
+            for: IconRequest(source: .builtIn(name: "star"), state: .unselected, scale: .x2))
+        #expect(unselected.etag != first.etag)
+        let inline = try renderer.png(for: IconRequest(source: .pathData("M2 2 H22 V22 H2 Z", fillRule: .evenOdd)))
+        #expect(inline.bytes.count > 8)
+    }
+
+    @Test func theRendererReportsBadRequests() {
+        let renderer = IconRenderer()
+        #expect(throws: IconRequestError.unknownIcon("rocket")) {
+            try renderer.png(for: IconRequest(source: .builtIn(name: "rocket")))
+        }
+        #expect(throws: IconRequestError.badPathData(PathSyntaxError(offset: 5, reason: .expectedNumber))) {
+            try renderer.png(for: IconRequest(source: .pathData("M1 2L", fillRule: .nonZero)))
+        }
+        #expect(renderer.cachedBytes == 0)
+    }
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Times Skia (skia-python) drawing GLOW.md's reference picture and sets it beside our rasterizer.
+
+    python icons.py [--runs N] [--bench PATH-TO-tabstage-bench]
+
+Skia follows GLOW.md: an 80 x 80 pt surface at scale s, the icon in its 24 pt box at (28, 13) pt;
+unselected = a black anti-aliased fill; selected = a layer with a drop shadow (0, 1 pt, sigma 1.5 pt,
+black), clipped to the path, filled with the tint, then the white gloss gradient. Each run makes a
+new surface, as our renderer allocates a new raster.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import time
+
+import skia
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ICONS = json.load(open(os.path.join(HERE, "..", "Tests", "RasterizerTests", "Fixtures", "icons.json")))
+TINT = skia.Color(0xFF, 0x95, 0x00)
+
+
+def make_path(icon):
+    # skia-python has no SVG path parser; the reference icons use only absolute M, L, Q, C and Z.
+    path = skia.Path()
+    tokens = re.findall(r"[MLQCZ]|-?[\d.]+", icon["d"])
+    index = 0
+    while index < len(tokens):
+        command = tokens[index]
+        count = {"M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0}[command]
+        values = [float(x) for x in tokens[index + 1:index + 1 + count]]
+        index += 1 + count
+        {"M": path.moveTo, "L": path.lineTo, "Q": path.quadTo, "C": path.cubicTo, "Z": path.close}[command](*values)
+    path.setFillType(skia.PathFillType.kEvenOdd if icon["fillRule"] == "evenodd" else skia.PathFillType.kWinding)
+    return path
+
+
+def draw(path, state, scale):
+    surface = skia.Surface(80 * scale, 80 * scale)
+    canvas = surface.getCanvas()
+    canvas.scale(scale, scale)
+    canvas.translate(28, 13)
+    if state == "unselected":
+        canvas.drawPath(path, skia.Paint(AntiAlias=True, Color=skia.ColorBLACK))
+    else:
+        shadow = skia.ImageFilters.DropShadow(0, 1, 1.5, 1.5, skia.ColorBLACK)
+        canvas.saveLayer(None, skia.Paint(ImageFilter=shadow))
+        canvas.clipPath(path, skia.ClipOp.kIntersect, True)
+        canvas.drawPaint(skia.Paint(Color=TINT))
+        white = [skia.Color4f(1, 1, 1, a).toColor() for a in (0.8, 0.6, 0.0, 0.1, 0.5)]
+        gloss = skia.GradientShader.MakeLinear([skia.Point(6, 0), skia.Point(12, 24)], white, [0, 0.55, 0.55, 0.7, 1])
+        canvas.drawPaint(skia.Paint(Shader=gloss, AntiAlias=True))
+        canvas.restore()
+    surface.flushAndSubmit()
+    return surface
+
+
+def median_us(body, runs):
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter_ns()
+        body()
+        samples.append((time.perf_counter_ns() - start) / 1000)
+    samples.sort()
+    return samples[len(samples) // 2]
+
+
+def ours(bench, runs):
+    output = subprocess.run([bench, "--runs", str(runs)], check=True, capture_output=True, text=True).stdout
+    result = {}
+    for line in output.splitlines():
+        fields = line.split()
+        if len(fields) == 6 and fields[2].endswith("x") and fields[2][0].isdigit():
+            result[(fields[0], fields[1], int(fields[2][:-1]))] = (float(fields[3]), float(fields[4]), int(fields[5]))
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--bench", default=os.path.join(HERE, "..", ".build", "release", "tabstage-bench"))
+    args = parser.parse_args()
+    ours_times = ours(args.bench, args.runs)
+    print(f"median of {args.runs} runs, microseconds; ratio = Skia render / our render+encode (> 1: we are faster)")
+    print(f"{'icon':10} {'state':10} {'scale':>5} {'skia':>9} {'ours':>9} {'ours+png':>9} {'png_B':>7} {'ratio':>6}")
+    for name, icon in ICONS.items():
+        path = make_path(icon)
+        for state in ("selected", "unselected"):
+            for scale in (1, 2, 3):
+                skia_us = median_us(lambda: draw(path, state, scale), args.runs)
+                render, render_encode, size = ours_times[(name, state, scale)]
+                print(f"{name:10} {state:10} {scale:>4}x {skia_us:9.1f} {render:9.1f} {render_encode:9.1f} "
+                      f"{size:7d} {skia_us / render_encode:6.2f}")
+
+
+if __name__ == "__main__":
+    main()
