@@ -21,6 +21,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         .target(name: "TabModel"),
         .target(name: "Rasterizer", dependencies: ["CZlib"]),
         .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
@@ -31,10 +32,10 @@ let package = Package(
             dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions"]
         ),
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog"]),
-        .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp"]),
+        .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp", "HTTPTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
