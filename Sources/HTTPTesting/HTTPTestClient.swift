@@ -94,8 +94,9 @@ public final class HTTPTestClient {
             return response
         } catch {
             close()
-            guard reused, error == .closedBeforeResponse || error == .sendFailed(errno: EPIPE)
-                || error == .sendFailed(errno: ECONNRESET) || error == .receiveFailed(errno: ECONNRESET)
+            guard reused,
+                error == .closedBeforeResponse || error == .sendFailed(errno: EPIPE)
+                    || error == .sendFailed(errno: ECONNRESET) || error == .receiveFailed(errno: ECONNRESET)
             else { throw error }
             return try send(raw: raw, isHead: isHead)
         }

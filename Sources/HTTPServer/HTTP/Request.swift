@@ -4,6 +4,7 @@ public enum RequestTargetError: Error, Equatable, CustomStringConvertible {
     case invalidPath(PercentDecodingError)
     case invalidQuery(PercentDecodingError)
     case nulInPath
+    case invalidCharacter(String)
 
     public var description: String {
         switch self {
@@ -11,6 +12,7 @@ public enum RequestTargetError: Error, Equatable, CustomStringConvertible {
         case .invalidPath(let error): "bad path: \(error)"
         case .invalidQuery(let error): "bad query: \(error)"
         case .nulInPath: "the path contains a NUL byte"
+        case .invalidCharacter(let target): "the request target contains a space or control character: '\(target)'"
         }
     }
 }
@@ -41,6 +43,7 @@ public struct Request: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        guard !target.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { throw .invalidCharacter(target) }
         let withoutFragment = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let parts = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let rawPath = parts[0]

@@ -18,7 +18,8 @@ enum ListenAddress {
             self = .v4(v4)
             return
         }
-        let unbracketed = numeric.hasPrefix("[") && numeric.hasSuffix("]") ? String(numeric.dropFirst().dropLast()) : numeric
+        let unbracketed =
+            numeric.hasPrefix("[") && numeric.hasSuffix("]") ? String(numeric.dropFirst().dropLast()) : numeric
         var v6 = sockaddr_in6()
         if inet_pton(AF_INET6, unbracketed, &v6.sin6_addr) == 1 {
             v6.sin6_family = sa_family_t(AF_INET6)

@@ -30,24 +30,26 @@ extension Server {
     }
 
     static let accessHandler: MHD_AccessHandlerCallback = {
-        cls, connection, _, method, _, uploadData, uploadDataSize, contextSlot in
+        cls, connection, _, method, version, uploadData, uploadDataSize, contextSlot in
         guard let cls, let connection, let contextSlot, let pointer = contextSlot.pointee else { return .NO }
         let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
         let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
         let methodName = method.map { String(cString: $0) } ?? ""
+        let isHTTP11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
         return server.handle(
-            connection: connection, method: methodName, context: context, uploadData: uploadData,
+            connection: connection, method: methodName, isHTTP11: isHTTP11, context: context, uploadData: uploadData,
             uploadDataSize: uploadDataSize)
     }
 
     /// libmicrohttpd calls this once with the headers, once per body chunk, and once at the end.
     func handle(
-        connection: OpaquePointer, method: String, context: RequestContext, uploadData: UnsafePointer<CChar>?,
+        connection: OpaquePointer, method: String, isHTTP11: Bool, context: RequestContext,
+        uploadData: UnsafePointer<CChar>?,
         uploadDataSize: UnsafeMutablePointer<Int>?
     ) -> MHD_Result {
         if !context.sawFirstCall {
             context.sawFirstCall = true
-            if let early = earlyRefusal(connection: connection) {
+            if let early = earlyRefusal(connection: connection, isHTTP11: isHTTP11) {
                 return queue(early, method: method, context: context, connection: connection)
             }
             // Queueing on the first call makes libmicrohttpd close the connection: wait for the next.
@@ -71,7 +73,8 @@ extension Server {
         }
         let response: Response
         if context.bodyTooLarge {
-            response = .statusPage(.contentTooLarge, message: "the body is larger than \(configuration.maxBodyBytes) bytes")
+            response = .statusPage(
+                .contentTooLarge, message: "the body is larger than \(configuration.maxBodyBytes) bytes")
         } else {
             do {
                 let request = try Request(
@@ -85,10 +88,16 @@ extension Server {
         return queue(response, method: method, context: context, connection: connection)
     }
 
-    /// A 413 decided from the headers alone, before any body is read. Only when the client has not
+    /// A 400 for a missing Host, or a 413 decided from the headers alone, before any body is read. Only when the client has not
     /// sent the body yet (`Expect: 100-continue`) or it is absurdly large: closing on a client that
     /// is still sending would reset the connection and lose the answer.
-    private func earlyRefusal(connection: OpaquePointer) -> Response? {
+    private func earlyRefusal(connection: OpaquePointer, isHTTP11: Bool) -> Response? {
+        // HTTP/1.1 requires Host (RFC 9112 §3.2); libmicrohttpd 0.9.75 does not check it.
+        if isHTTP11 && Self.header("Host", of: connection) == nil {
+            var response = Response.statusPage(.badRequest, message: "an HTTP/1.1 request needs a Host header")
+            response.headers["Connection"] = "close"
+            return response
+        }
         guard let lengthText = Self.header("Content-Length", of: connection), let length = Int(lengthText),
             length > configuration.maxBodyBytes
         else { return nil }

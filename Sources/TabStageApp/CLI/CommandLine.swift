@@ -19,7 +19,7 @@ public enum ExitCode {
 }
 
 /// A subcommand of `tabstage`.
-public protocol Subcommand {
+public protocol Subcommand: Sendable {
     static var name: String { get }
     static var summary: String { get }
     /// The usage text printed by `--help` and after a usage error.
