@@ -103,8 +103,9 @@ public final class Server: Sendable {
         MHD_stop_daemon(daemon.pointer)
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops gracefully. For the command line.
-    public func runUntilSignal() {
+    /// Serves until SIGINT or SIGTERM, then stops gracefully. For the command line. `ready` runs
+    /// once the signals are caught, so a "listening" line printed there cannot race an early kill.
+    public func runUntilSignal(ready: () -> Void = {}) {
         let signals = [SIGINT, SIGTERM]
         // Dispatch sources only see signals whose default action (exit) has been turned off.
         for number in signals { signal(number, SIG_IGN) }
@@ -115,6 +116,7 @@ public final class Server: Sendable {
             source.resume()
             return source
         }
+        ready()
         received.wait()
         for source in sources { source.cancel() }
         stop()
