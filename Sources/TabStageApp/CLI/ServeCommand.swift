@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// `tabstage serve`: runs the HTTP server until SIGINT or SIGTERM.
@@ -33,6 +34,7 @@ enum ServeCommand: Subcommand {
         }
         var configuration = ServerConfiguration(host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port))
         configuration.accessLog = parsed.has("quiet") ? nil : AccessLog.standardError
+        applyThreadingOverride(to: &configuration)
         let server = Server(configuration: configuration, router: Routes.makeRouter(staticFiles: staticFiles))
         do {
             try server.start()
@@ -45,5 +47,19 @@ enum ServeCommand: Subcommand {
             console.err("TabStage listening on http://\(shownHost):\(server.port)/\n")
         }
         return ExitCode.success
+    }
+
+    /// `TABSTAGE_THREADING=pool|pool-no-turbo|per-connection` exists only so `bench/http.sh` can
+    /// compare libmicrohttpd's threading modes; the default (pool with turbo) won that comparison.
+    private static func applyThreadingOverride(to configuration: inout ServerConfiguration) {
+        switch ProcessInfo.processInfo.environment["TABSTAGE_THREADING"] {
+        case "pool-no-turbo":
+            configuration.turbo = false
+        case "per-connection":
+            configuration.threading = .threadPerConnection
+            configuration.turbo = false
+        default:
+            break
+        }
     }
 }
