@@ -16,6 +16,7 @@ done
 [ -x "$BIN" ] || swift build -c release --product tabstage
 
 WORK=$(mktemp -d /tmp/tabstage-bench.XXXXXX)
+chmod 755 "$WORK"  # nginx workers may run as another user when started by root
 PIDS=()
 cleanup() {
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
