@@ -141,7 +141,8 @@ extension Server {
     private static func hasSafeHeaders(_ response: Response) -> Bool {
         response.headers.allSatisfy { field in
             !field.name.isEmpty
-                && !(field.name + field.value).utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+                && !field.name.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+                && !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
         }
     }
 
