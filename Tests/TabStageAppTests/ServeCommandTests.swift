@@ -11,10 +11,10 @@ import Testing
 
     @Test func routesAnswerHomeHealthAndStaticFiles() throws {
         let files = try StaticFiles(root: Self.repositoryRoot.appendingPathComponent("Public").path)
-        let router = Routes.makeRouter(staticFiles: files)
+        let router = Routes.makeRouter(staticFiles: files, application: .deterministic())
         let home = router.respond(to: try Request(method: .get, target: "/"))
         #expect(home.status == .ok)
-        #expect(String(decoding: home.body, as: UTF8.self).contains("demo apps are coming"))
+        #expect(String(decoding: home.body, as: UTF8.self).contains("<a href=\"/restaurant/bottom\">"))
         #expect(router.respond(to: try Request(method: .get, target: "/healthz")).body == Array("ok".utf8))
         let css = router.respond(to: try Request(method: .get, target: "/static/css/tabstage.css"))
         #expect(css.status == .ok)

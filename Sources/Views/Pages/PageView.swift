@@ -36,9 +36,9 @@ enum PageView {
         _ counter: CounterPage, count: Int, tab: TabDescription, _ context: StageContext, into html: inout HTMLWriter
     ) {
         let language = context.language
-        html.raw("<p class=\"meta\" id=\"counter-label\">")
+        html.raw("<p class=\"meta\">")
         html.text(counter.label.text(in: language.tag))
-        html.raw("</p>\n<p class=\"balance\" aria-labelledby=\"counter-label\">")
+        html.raw("</p>\n<p class=\"balance\">")
         html.number(count)
         html.raw("</p>\n")
         PageParts.openActionForm(context, tabID: tab.id, action: nil, into: &html)
@@ -95,9 +95,9 @@ enum PageView {
         into html: inout HTMLWriter
     ) {
         let language = context.language
-        html.raw("<p class=\"meta\" id=\"balance-label\">")
+        html.raw("<p class=\"meta\">")
         html.text(UIString.balance.text(in: language))
-        html.raw("</p>\n<p class=\"balance\" aria-labelledby=\"balance-label\">")
+        html.raw("</p>\n<p class=\"balance\">")
         html.text(wallet.currency + " " + PageParts.grouped(balance))
         html.raw("</p>\n")
         if let lastTopUp {
