@@ -100,7 +100,8 @@ enum PageView {
         html.raw("</p>\n<p class=\"balance\">")
         html.text(wallet.currency + " " + PageParts.grouped(balance))
         html.raw("</p>\n")
-        if let lastTopUp {
+        // The last top-up's confirmation would read as if a refused one had gone through.
+        if let lastTopUp, context.notice?.isError != true {
             let amount = wallet.currency + " " + PageParts.grouped(lastTopUp)
             PageParts.notice(UIString.toppedUp(amount).text(in: language), isError: false, into: &html)
         }
