@@ -39,7 +39,10 @@ let package = Package(
             name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions"]),
-        .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp", "HTTPTesting"]),
+        .testTarget(
+            name: "TabStageAppTests", dependencies: ["TabStageApp", "HTTPTesting"],
+            // Snapshot files are read at run time from beside the sources, not bundled.
+            exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )
