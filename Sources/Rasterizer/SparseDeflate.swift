@@ -1,3 +1,5 @@
+import CZlib
+
 /// A zlib stream writer for images that are mostly zeros: runs are coded as fixed-Huffman matches
 /// (distance 1 for zeros, the pixel size for repeated pixels), so a transparent stretch of any length
 /// costs a few bits per 258 bytes and is never touched byte by byte; its Adler-32 is computed in
@@ -61,7 +63,11 @@ struct SparseDeflate {
         flushZeros()
         alignWithEmptyStoredBlock()
         output.append(contentsOf: segment)
-        for byte in data { addToAdler(byte) }
+        let checksum = UInt(adlerB % Self.adlerModulus) << 16 | UInt(adlerA % Self.adlerModulus)
+        let combined = UInt64(
+            adler32_combine(checksum, adler32(1, data.baseAddress, uInt(data.count)), off_t(data.count)))
+        adlerA = combined & 0xFFFF
+        adlerB = combined >> 16
         if let last = data.last { previousByte = last }
     }
 
@@ -96,6 +102,12 @@ struct SparseDeflate {
         if previousByte != 0 {
             writeSymbol(0)
             remaining -= 1
+        }
+        // Whole 258-byte matches at distance 1: symbol 285 and distance code 0, 13 bits each.
+        let longMatch = Self.longestZeroMatch
+        while remaining > 260 {
+            writeBits(longMatch, count: 13)
+            remaining -= 258
         }
         while remaining > 0 {
             if remaining >= 3 {
@@ -193,6 +205,9 @@ struct SparseDeflate {
         default: (reversed(UInt32(0xC0 + symbol - 280), bits: 8), 8)
         }
     }
+
+    /// Length 258 (symbol 285, no extra bits), then distance 1 (code 0, five zero bits).
+    private static let longestZeroMatch: UInt32 = fixedCodes[285].0
 
     /// For each match length 3...258: its symbol, extra bit count and extra value.
     private static let lengthCodes: [(Int, Int, Int)] = {
