@@ -33,6 +33,9 @@ lint:
 bench: release
 	@echo "benchmarks: none yet"
 	bench/icons.sh
+	bench/sessions-crash.sh
+	$(SWIFT) build -c release --product sessions-bench
+	.build/release/sessions-bench
 
 clean:
 	rm -rf .build build
