@@ -31,7 +31,7 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests
 
 bench: release
-	@echo "benchmarks: none yet"
+	bench/http.sh
 	bench/icons.sh
 	bench/sessions-crash.sh
 	$(SWIFT) build -c release --product sessions-bench

@@ -26,6 +26,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         .target(name: "TabModel"),
         .target(name: "Rasterizer", dependencies: ["CZlib"]),
         .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
@@ -38,13 +39,13 @@ let package = Package(
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
         .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
         .executableTarget(name: "sessions-bench", dependencies: ["Sessions", "TabModel"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
         .testTarget(
             name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TabModel", "CSQLite"]),
-        .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp"]),
+        .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp", "HTTPTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
