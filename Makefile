@@ -7,7 +7,7 @@ PORT ?= 8080
 BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev pkg-config
 RELEASE_BIN := .build/release/tabstage
 
-.PHONY: deps build release run test test-swift lint bench clean
+.PHONY: deps build release run test test-swift lint bench fuzz clean
 
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -33,6 +33,13 @@ lint:
 bench: release
 	bench/http.sh
 	bench/icons.sh
+	bench/sessions-crash.sh
+	$(SWIFT) build -c release --product sessions-bench
+	.build/release/sessions-bench
+
+# libFuzzer + AddressSanitizer on the parsers of untrusted input, FUZZ_SECONDS (60) per target.
+fuzz: deps
+	scripts/fuzz
 
 clean:
 	rm -rf .build build

@@ -20,25 +20,31 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         .target(name: "TabModel"),
         .target(name: "Rasterizer", dependencies: ["CZlib"]),
         .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
         .target(name: "Views", dependencies: ["TabModel"]),
-        .target(name: "Sessions", dependencies: ["TabModel"]),
+        .target(name: "Sessions", dependencies: ["TabModel", "CSQLite"]),
         .target(
             name: "TabStageApp",
             dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions"]
         ),
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
         .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
+        .executableTarget(name: "sessions-bench", dependencies: ["Sessions", "TabModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
         .testTarget(
             name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions"]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TabModel", "CSQLite"]),
         .testTarget(
             name: "TabStageAppTests", dependencies: ["TabStageApp", "HTTPTesting"],
             // Snapshot files are read at run time from beside the sources, not bundled.

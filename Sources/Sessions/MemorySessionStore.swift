@@ -94,18 +94,30 @@ struct RecencyTable<State> {
         freeSlots.append(slot)
     }
 
-    /// Drops every session last used before `cutoff`, oldest first.
-    mutating func expire(before cutoff: Double) {
+    /// Drops every session last used before `cutoff`, oldest first, and returns their ids (a
+    /// durable store deletes them from its file too).
+    @discardableResult
+    mutating func expire(before cutoff: Double) -> [SessionID] {
+        var removed: [SessionID] = []
         while oldest != Self.none, let entry = entries[oldest], entry.lastUsed < cutoff {
             remove(entry.id)
+            removed.append(entry.id)
         }
+        return removed
     }
 
-    mutating func evict(downTo limit: Int) {
+    /// Drops the least recently used sessions until at most `limit` are left; returns their ids.
+    @discardableResult
+    mutating func evict(downTo limit: Int) -> [SessionID] {
+        var removed: [SessionID] = []
         while slots.count > limit, oldest != Self.none, let entry = entries[oldest] {
             remove(entry.id)
+            removed.append(entry.id)
         }
+        return removed
     }
+
+    func contains(_ id: SessionID) -> Bool { slots[id] != nil }
 
     /// Ids from the most to the least recently used, for tests.
     var idsByRecency: [SessionID] {

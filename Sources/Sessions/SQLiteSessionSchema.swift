@@ -1,0 +1,112 @@
+import CSQLite
+import Foundation
+
+/// The layout of a TabStage session database, and the checks that tell ours from anything else
+/// before a single byte of the file is written.
+enum SQLiteSessionSchema {
+    /// `PRAGMA application_id`: SQLite's own slot for naming the program a file belongs to
+    /// ("TbSt"), so a database of another program is never mistaken for an empty one of ours.
+    static let applicationID: Int64 = 0x5462_5374
+    /// `PRAGMA user_version`: raised whenever the tables below change.
+    static let version: Int64 = 1
+
+    /// Ids are 16 bytes (high then low, big-endian); `last_used` is seconds, the stores' `now`.
+    /// No index on `last_used`: recency lives in memory while serving and is read once at start.
+    static let creation = """
+        CREATE TABLE sessions (
+            id BLOB PRIMARY KEY NOT NULL CHECK (length(id) = 16),
+            state BLOB NOT NULL,
+            last_used REAL NOT NULL
+        );
+        PRAGMA application_id = \(applicationID);
+        PRAGMA user_version = \(version);
+        """
+
+    static let expectedColumns = ["id", "state", "last_used"]
+
+    /// Opens the file at `path`, creating it (and its folder) when missing, and checks that it is
+    /// a TabStage session database or an empty one, which then gets the tables.
+    static func openConnection(path: String) throws(SessionDatabaseError) -> SQLiteConnection {
+        func failure(_ problem: SessionDatabaseError.Problem) -> SessionDatabaseError {
+            SessionDatabaseError(path: path, problem: problem)
+        }
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw failure(.isDirectory)
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !files.fileExists(atPath: folder) {
+            do {
+                try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw failure(.cannotCreateFolder(reason: Self.reason(of: error)))
+            }
+        }
+
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, create: true)
+        } catch {
+            throw failure(.cannotOpen(reason: error.message))
+        }
+        // Reading the header is the first real access: garbage bytes fail here, before any write.
+        let applicationID: Int64
+        let version: Int64
+        let tables: [String]
+        do {
+            applicationID = try connection.integer("PRAGMA application_id")
+            version = try connection.integer("PRAGMA user_version")
+            tables = try connection.textColumn(
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        } catch {
+            if error.code == SQLITE_NOTADB { throw failure(.notADatabase(reason: error.message)) }
+            throw failure(.unreadable(reason: error.message))
+        }
+        if connection.isReadOnly { throw failure(.readOnly) }
+
+        if applicationID == 0 && version == 0 && tables.isEmpty {
+            try create(in: connection, failure: failure)
+        } else if applicationID != Self.applicationID {
+            throw failure(.foreignSchema(tables: tables))
+        } else if version > Self.version {
+            throw failure(.newerSchema(version: version))
+        } else if version < Self.version {
+            throw failure(.damagedSchema(reason: "schema version \(version)"))
+        } else {
+            try checkColumns(of: connection, failure: failure)
+        }
+        return connection
+    }
+
+    private static func create(
+        in connection: SQLiteConnection, failure: (SessionDatabaseError.Problem) -> SessionDatabaseError
+    ) throws(SessionDatabaseError) {
+        do {
+            try connection.execute("BEGIN IMMEDIATE; \(creation) COMMIT;")
+        } catch {
+            if !connection.isInAutocommit { try? connection.execute("ROLLBACK") }
+            throw failure(.cannotPrepare(reason: error.message))
+        }
+    }
+
+    private static func checkColumns(
+        of connection: SQLiteConnection, failure: (SessionDatabaseError.Problem) -> SessionDatabaseError
+    ) throws(SessionDatabaseError) {
+        let columns: [String]
+        do {
+            columns = try connection.textColumn("SELECT name FROM pragma_table_info('sessions') ORDER BY cid")
+        } catch {
+            throw failure(.unreadable(reason: error.message))
+        }
+        guard columns == expectedColumns else {
+            let found = columns.isEmpty ? "no sessions table" : "sessions has " + columns.joined(separator: ", ")
+            throw failure(.damagedSchema(reason: found))
+        }
+    }
+
+    private static func reason(of error: any Error) -> String {
+        let description = (error as NSError).localizedDescription
+        return description.isEmpty ? "\(error)" : description
+    }
+}
