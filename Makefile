@@ -44,7 +44,7 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests
 
 bench: release
-	@echo "benchmarks: none yet"
+	bench/http.sh
 	bench/icons.sh
 
 clean:

@@ -21,6 +21,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         .target(name: "TabModel"),
         .target(name: "Rasterizer", dependencies: ["CZlib"]),
         .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
@@ -32,13 +33,16 @@ let package = Package(
         ),
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
         .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
         .testTarget(
             name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions"]),
-        .testTarget(name: "TabStageAppTests", dependencies: ["TabStageApp"]),
+        .testTarget(
+            name: "TabStageAppTests", dependencies: ["TabStageApp", "HTTPTesting"],
+            // Snapshot files are read at run time from beside the sources, not bundled.
+            exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

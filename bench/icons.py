@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times Skia (skia-python) drawing GLOW.md's reference picture and sets it beside our rasterizer.
 
-    python icons.py [--runs N] [--bench PATH-TO-tabstage-bench]
+    python icons.py [--runs N] [--bench PATH-TO-tabstage-bench] [--json]
 
 Skia follows GLOW.md: an 80 x 80 pt surface at scale s, the icon in its 24 pt box at (28, 13) pt;
 unselected = a black anti-aliased fill; selected = a layer with a drop shadow (0, 1 pt, sigma 1.5 pt,
@@ -68,31 +68,36 @@ def median_us(body, runs):
 
 
 def ours(bench, runs):
-    output = subprocess.run([bench, "--runs", str(runs)], check=True, capture_output=True, text=True).stdout
-    result = {}
-    for line in output.splitlines():
-        fields = line.split()
-        if len(fields) == 6 and fields[2].endswith("x") and fields[2][0].isdigit():
-            result[(fields[0], fields[1], int(fields[2][:-1]))] = (float(fields[3]), float(fields[4]), int(fields[5]))
-    return result
+    output = subprocess.run([bench, "--runs", str(runs), "--json"], check=True, capture_output=True, text=True).stdout
+    return {(row["icon"], row["state"], row["scale"]): (row["render_us"], row["render_encode_us"], row["png_bytes"])
+            for row in json.loads(output)["results"]}
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--bench", default=os.path.join(HERE, "..", ".build", "release", "tabstage-bench"))
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON instead of a table")
     args = parser.parse_args()
     ours_times = ours(args.bench, args.runs)
-    print(f"median of {args.runs} runs, microseconds; ratio = Skia render / our render+encode (> 1: we are faster)")
-    print(f"{'icon':10} {'state':10} {'scale':>5} {'skia':>9} {'ours':>9} {'ours+png':>9} {'png_B':>7} {'ratio':>6}")
+    rows = []
     for name, icon in ICONS.items():
         path = make_path(icon)
         for state in ("selected", "unselected"):
             for scale in (1, 2, 3):
                 skia_us = median_us(lambda: draw(path, state, scale), args.runs)
                 render, render_encode, size = ours_times[(name, state, scale)]
-                print(f"{name:10} {state:10} {scale:>4}x {skia_us:9.1f} {render:9.1f} {render_encode:9.1f} "
-                      f"{size:7d} {skia_us / render_encode:6.2f}")
+                rows.append({"icon": name, "state": state, "scale": scale, "skia_us": skia_us, "render_us": render,
+                             "render_encode_us": render_encode, "png_bytes": size,
+                             "ratio": skia_us / render_encode})
+    if args.json:
+        print(json.dumps({"runs": args.runs, "results": rows}, indent=1))
+        return
+    print(f"median of {args.runs} runs, microseconds; ratio = Skia render / our render+encode (> 1: we are faster)")
+    print(f"{'icon':10} {'state':10} {'scale':>5} {'skia':>9} {'ours':>9} {'ours+png':>9} {'png_B':>7} {'ratio':>6}")
+    for row in rows:
+        print(f"{row['icon']:10} {row['state']:10} {row['scale']:>4}x {row['skia_us']:9.1f} {row['render_us']:9.1f} "
+              f"{row['render_encode_us']:9.1f} {row['png_bytes']:7d} {row['ratio']:6.2f}")
 
 
 if __name__ == "__main__":

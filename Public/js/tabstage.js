@@ -10,6 +10,15 @@
   "use strict";
 
   var FRAGMENT_HEADER = "X-TabStage-Fragment";
+  // Tells the server which entry path a selection came by (a bar tap or back/forward); a
+  // plain GET is a typed or shared URL. Only a tap on the selected tab reselects it.
+  var SOURCE_HEADER = "X-TabStage-Source";
+
+  function withSource(source) {
+    var headers = {};
+    headers[SOURCE_HEADER] = source;
+    return headers;
+  }
 
   function stage() { return document.getElementById("stage"); }
 
@@ -73,7 +82,7 @@
     var link = event.target.closest && event.target.closest("a.tab");
     if (!link || !sameOrigin(link.href)) return;
     event.preventDefault();
-    load(link.href, { method: "GET" }, "push", "tab");
+    load(link.href, { method: "GET", headers: withSource("tap") }, "push", "tab");
   });
 
   // Page forms (search, top-up, mark read...) post back and follow the 303 as a fragment.
@@ -118,7 +127,7 @@
   // Back and forward: ask the server for the stage at that URL, which also selects the tab
   // there through the same container rules as a click.
   window.addEventListener("popstate", function () {
-    load(window.location.href, { method: "GET" }, "none", "tab");
+    load(window.location.href, { method: "GET", headers: withSource("history") }, "none", "tab");
   });
 
   history.replaceState({ tabstage: true }, "", window.location.href);

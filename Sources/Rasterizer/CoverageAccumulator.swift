@@ -91,7 +91,7 @@ struct CoverageAccumulator {
                         for column in 0..<width {
                             winding += input[inBase + column]
                             // A triangle wave: 0 at even windings, 1 at odd ones, linear between.
-                            let folded = abs(winding - 2 * (winding * 0.5).rounded())
+                            let folded = abs(winding - 2 * Self.roundedHalfAway(winding * 0.5))
                             output[outBase + column] = min(1, folded)
                         }
                     }
@@ -99,5 +99,16 @@ struct CoverageAccumulator {
             }
         }
         return CoverageMask(width: width, height: height, values: values)
+    }
+
+    /// `value.rounded()` (halves away from zero) without a libm call for the small values windings take.
+    @inline(__always)
+    static func roundedHalfAway(_ value: Float) -> Float {
+        guard abs(value) < 1_000_000 else { return value.rounded() }
+        let whole = Float(Int32(value))
+        let fraction = value - whole
+        if fraction >= 0.5 { return whole + 1 }
+        if fraction <= -0.5 { return whole - 1 }
+        return whole
     }
 }

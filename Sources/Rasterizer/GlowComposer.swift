@@ -18,62 +18,69 @@ struct GlowComposer {
         self.shadowOffsetInPixels = Self.shadowOffsetInPoints * scale.rawValue
     }
 
-    static func flatFill(_ mask: CoverageMask, color: RGBColor) -> Raster {
-        var raster = Raster(width: mask.width, height: mask.height)
-        let (red, green, blue) = channels(color)
-        raster.pixels.withUnsafeMutableBufferPointer { pixels in
-            for (index, coverage) in mask.values.enumerated() where coverage > 0 {
-                pixels[index * 4] = red * coverage
-                pixels[index * 4 + 1] = green * coverage
-                pixels[index * 4 + 2] = blue * coverage
-                pixels[index * 4 + 3] = coverage
-            }
-        }
-        return raster
+    /// How far the shadow reaches past the icon's coverage: the blur each side, plus the offset below.
+    var shadowMargin: BoxMargin {
+        let reach = ShadowBlur(sigma: shadowSigma).reach
+        let offset = max(0, shadowOffsetInPixels)
+        return BoxMargin(left: reach, top: reach, right: reach, bottom: reach + offset)
     }
 
+    /// The picture for a whole-image mask (as `renderCoverage` gives).
     func compose(_ mask: CoverageMask, tint: RGBColor) -> Raster {
-        let width = mask.width
-        let height = mask.height
-        var layer = Raster(width: width, height: height)
+        compose(
+            mask, in: PixelBox(x: 0, y: 0, width: mask.width, height: mask.height), imageWidth: mask.width,
+            imageHeight: mask.height, tint: tint)
+    }
+
+    /// The picture for a mask covering `box` of the image; the box must hold the shadow too (see
+    /// `shadowMargin`), as nothing outside it is drawn.
+    func compose(_ mask: CoverageMask, in box: PixelBox, imageWidth: Int, imageHeight: Int, tint: RGBColor) -> Raster {
+        let width = box.width
+        let height = box.height
+        guard !box.isEmpty, mask.values.count == width * height else {
+            return Raster(width: imageWidth, height: imageHeight)
+        }
+        var layer = [Float](repeating: 0, count: width * height * 4)
         var layerAlpha = [Float](repeating: 0, count: width * height)
-        let (red, green, blue) = Self.channels(tint)
+        let (red, green, blue) = tint.unitChannels
         let gloss = GlossGradient(scale: scale)
-        layer.pixels.withUnsafeMutableBufferPointer { pixels in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let index = y * width + x
-                    let coverage = mask.values[index]
-                    guard coverage > 0 else { continue }
-                    // Tint under the soft clip, then white gloss over it, clipped the same way.
-                    let white = gloss.alpha(x: x, y: y) * coverage
-                    let keep = 1 - white
-                    let alpha = white + coverage * keep
-                    pixels[index * 4] = white + red * coverage * keep
-                    pixels[index * 4 + 1] = white + green * coverage * keep
-                    pixels[index * 4 + 2] = white + blue * coverage * keep
-                    pixels[index * 4 + 3] = alpha
-                    layerAlpha[index] = alpha
+        layer.withUnsafeMutableBufferPointer { pixels in
+            layerAlpha.withUnsafeMutableBufferPointer { layerAlpha in
+                mask.values.withUnsafeBufferPointer { coverageValues in
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let index = y * width + x
+                            let coverage = coverageValues[index]
+                            guard coverage > 0 else { continue }
+                            // Tint under the soft clip, then white gloss over it, clipped the same way.
+                            let white = gloss.alpha(x: box.x + x, y: box.y + y) * coverage
+                            let keep = 1 - white
+                            let alpha = white + coverage * keep
+                            pixels[index * 4] = white + red * coverage * keep
+                            pixels[index * 4 + 1] = white + green * coverage * keep
+                            pixels[index * 4 + 2] = white + blue * coverage * keep
+                            pixels[index * 4 + 3] = alpha
+                            layerAlpha[index] = alpha
+                        }
+                    }
                 }
             }
         }
         let blurred = ShadowBlur(sigma: shadowSigma).apply(to: layerAlpha, width: width, height: height)
         let offset = max(0, min(height, shadowOffsetInPixels))
-        layer.pixels.withUnsafeMutableBufferPointer { pixels in
-            for y in offset..<height {
-                for x in 0..<width {
-                    let shadow = blurred[(y - offset) * width + x]
-                    guard shadow > 0 else { continue }
-                    let index = (y * width + x) * 4
-                    pixels[index + 3] += shadow * (1 - pixels[index + 3])
+        layer.withUnsafeMutableBufferPointer { pixels in
+            blurred.withUnsafeBufferPointer { blurred in
+                for y in offset..<height {
+                    for x in 0..<width {
+                        let shadow = blurred[(y - offset) * width + x]
+                        guard shadow > 0 else { continue }
+                        let index = (y * width + x) * 4
+                        pixels[index + 3] += shadow * (1 - pixels[index + 3])
+                    }
                 }
             }
         }
-        return layer
-    }
-
-    private static func channels(_ color: RGBColor) -> (Float, Float, Float) {
-        (Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255)
+        return Raster(width: imageWidth, height: imageHeight, storage: .dense(box, layer))
     }
 }
 

@@ -1,40 +1,152 @@
+/// A rectangle of device pixels: columns `x..<x + width`, rows `y..<y + height`.
+struct PixelBox: Equatable, Sendable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    static let empty = PixelBox(x: 0, y: 0, width: 0, height: 0)
+
+    var isEmpty: Bool { width <= 0 || height <= 0 }
+    var area: Int { isEmpty ? 0 : width * height }
+}
+
 /// An RGBA image in premultiplied floating point (0...1), kept unrounded until it is encoded.
-public struct Raster: Equatable, Sendable {
+///
+/// Only the pixels inside `box` are stored; everything outside it is transparent. A flat fill keeps
+/// just its colour and one alpha per pixel, so the encoder can write it as one byte a pixel.
+public struct Raster: Sendable {
     public let width: Int
     public let height: Int
-    /// Row-major premultiplied R, G, B, A: `width · height · 4` values.
-    public var pixels: [Float]
 
-    public init(width: Int, height: Int, pixels: [Float]) {
+    enum Storage: Sendable {
+        /// Premultiplied R, G, B, A for each pixel of the box, row-major.
+        case dense(PixelBox, [Float])
+        /// Pixel = `color · alpha` (premultiplied), one alpha per pixel of the box, row-major.
+        case flat(PixelBox, RGBColor, [Float])
+    }
+
+    var storage: Storage
+
+    init(width: Int, height: Int, storage: Storage) {
         self.width = width
         self.height = height
-        self.pixels = pixels
+        self.storage = storage
+    }
+
+    public init(width: Int, height: Int, pixels: [Float]) {
+        self.init(
+            width: width, height: height, storage: .dense(PixelBox(x: 0, y: 0, width: width, height: height), pixels))
     }
 
     public init(width: Int, height: Int) {
-        self.init(width: width, height: height, pixels: [Float](repeating: 0, count: width * height * 4))
+        self.init(width: width, height: height, storage: .dense(.empty, []))
+    }
+
+    /// Row-major premultiplied R, G, B, A of the whole image: `width · height · 4` values.
+    public var pixels: [Float] {
+        get {
+            var result = [Float](repeating: 0, count: width * height * 4)
+            switch storage {
+            case .dense(let box, let values):
+                for row in 0..<max(0, box.height) {
+                    for column in 0..<box.width {
+                        let target = ((box.y + row) * width + box.x + column) * 4
+                        let source = (row * box.width + column) * 4
+                        for channel in 0..<4 { result[target + channel] = values[source + channel] }
+                    }
+                }
+            case .flat(let box, let color, let alpha):
+                let (red, green, blue) = color.unitChannels
+                for row in 0..<max(0, box.height) {
+                    for column in 0..<box.width {
+                        let coverage = alpha[row * box.width + column]
+                        guard coverage > 0 else { continue }
+                        let target = ((box.y + row) * width + box.x + column) * 4
+                        result[target] = red * coverage
+                        result[target + 1] = green * coverage
+                        result[target + 2] = blue * coverage
+                        result[target + 3] = coverage
+                    }
+                }
+            }
+            return result
+        }
+        set {
+            storage = .dense(PixelBox(x: 0, y: 0, width: width, height: height), newValue)
+        }
     }
 
     /// Straight-alpha 8-bit RGBA, the only place where values are rounded.
     public func straightRGBA8() -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        let dense: (PixelBox, [Float])
+        switch storage {
+        case .dense(let box, let values): dense = (box, values)
+        case .flat: dense = (PixelBox(x: 0, y: 0, width: width, height: height), pixels)
+        }
+        let (box, values) = dense
         bytes.withUnsafeMutableBufferPointer { output in
-            pixels.withUnsafeBufferPointer { input in
-                var index = 0
-                while index < input.count {
-                    let alpha = min(1, max(0, input[index + 3]))
-                    let alpha8 = (alpha * 255).rounded()
-                    if alpha8 > 0 {
-                        let unpremultiply = 255 / alpha
-                        output[index] = UInt8(min(255, max(0, (input[index] * unpremultiply).rounded())))
-                        output[index + 1] = UInt8(min(255, max(0, (input[index + 1] * unpremultiply).rounded())))
-                        output[index + 2] = UInt8(min(255, max(0, (input[index + 2] * unpremultiply).rounded())))
-                        output[index + 3] = UInt8(alpha8)
-                    }
-                    index += 4
+            values.withUnsafeBufferPointer { input in
+                for row in 0..<max(0, box.height) {
+                    Self.straightRow(
+                        input, from: row * box.width * 4, into: output, at: ((box.y + row) * width + box.x) * 4,
+                        pixels: box.width)
                 }
             }
         }
         return bytes
+    }
+
+    /// Converts `pixels` premultiplied float pixels to straight 8-bit RGBA.
+    @inline(__always)
+    static func straightRow(
+        _ input: UnsafeBufferPointer<Float>, from source: Int, into output: UnsafeMutableBufferPointer<UInt8>,
+        at target: Int, pixels: Int
+    ) {
+        for pixel in 0..<pixels {
+            let index = source + pixel * 4
+            let out = target + pixel * 4
+            let alpha = min(1, max(0, input[index + 3]))
+            let alpha8 = unitToByte(alpha)
+            if alpha8 > 0 {
+                let unpremultiply = 255 / alpha
+                output[out] = scaledToByte(input[index] * unpremultiply)
+                output[out + 1] = scaledToByte(input[index + 1] * unpremultiply)
+                output[out + 2] = scaledToByte(input[index + 2] * unpremultiply)
+                output[out + 3] = alpha8
+            } else {
+                output[out] = 0
+                output[out + 1] = 0
+                output[out + 2] = 0
+                output[out + 3] = 0
+            }
+        }
+    }
+
+    /// `round(unit · 255)` for unit in 0...1, halves away from zero (as `rounded()`), without a libm call.
+    @inline(__always)
+    static func unitToByte(_ unit: Float) -> UInt8 { scaledToByte(unit * 255) }
+
+    /// `min(255, max(0, value.rounded()))`, halves away from zero, without a libm call.
+    @inline(__always)
+    static func scaledToByte(_ value: Float) -> UInt8 {
+        guard value > 0 else { return 0 }
+        guard value < 255 else { return 255 }
+        let whole = Float(Int32(value))
+        return UInt8(value - whole >= 0.5 ? whole + 1 : whole)
+    }
+}
+
+extension Raster: Equatable {
+    public static func == (lhs: Raster, rhs: Raster) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels
+    }
+}
+
+extension RGBColor {
+    /// The channels in 0...1.
+    var unitChannels: (Float, Float, Float) {
+        (Float(red) / 255, Float(green) / 255, Float(blue) / 255)
     }
 }

@@ -6,6 +6,13 @@ import Foundation
 struct ShadowBlur {
     let sigma: Double
 
+    /// How many pixels a blurred value can travel, in each direction.
+    var reach: Int {
+        if sigma <= 0 { return 0 }
+        if sigma < 2 { return Self.gaussianKernel(sigma: sigma).count / 2 }
+        return Self.boxWindows(sigma: sigma).reduce(0) { $0 + max(-$1.first, $1.last) }
+    }
+
     func apply(to plane: [Float], width: Int, height: Int) -> [Float] {
         var horizontal = [Float](repeating: 0, count: plane.count)
         var result = [Float](repeating: 0, count: plane.count)

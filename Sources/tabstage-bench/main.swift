@@ -3,8 +3,10 @@ import IconCatalog
 import Rasterizer
 
 // Rasterizer benchmark: median time per icon to render, and to render + encode, for GLOW.md's two
-// reference icons in both states at 1x/2x/3x. `tabstage-bench [--runs N] [--level L] [--write DIR]`;
-// --write also saves every PNG and coverage mask, for checking by hand with compare_png.py.
+// reference icons in both states at 1x/2x/3x.
+// `tabstage-bench [--runs N] [--level L] [--state S] [--icon NAME] [--json] [--write DIR]`;
+// --state / --icon run a subset (handy under callgrind), --json prints the same figures as one JSON
+// object, --write also saves every PNG and coverage mask, for checking by hand with compare_png.py.
 
 let referenceIcons: [(name: String, data: String, fillRule: FillRule)] = [
     (
@@ -32,7 +34,13 @@ struct Options {
     var runs = 200
     var level = PNGEncoder.defaultCompressionLevel
     var writeDirectory: String?
+    var json = false
+    var states: [IconState] = [.selected, .unselected]
+    var iconName: String?
 }
+
+let usage =
+    "usage: tabstage-bench [--runs N] [--level L] [--state selected|unselected] [--icon NAME] [--json] [--write DIR]\n"
 
 func parseOptions() -> Options {
     var options = Options()
@@ -42,8 +50,16 @@ func parseOptions() -> Options {
         case "--runs": options.runs = arguments.popFirst().flatMap { Int($0) } ?? options.runs
         case "--level": options.level = arguments.popFirst().flatMap { Int32($0) } ?? options.level
         case "--write": options.writeDirectory = arguments.popFirst()
+        case "--json": options.json = true
+        case "--icon": options.iconName = arguments.popFirst()
+        case "--state":
+            guard let state = arguments.popFirst().flatMap({ IconState(rawValue: $0) }) else {
+                FileHandle.standardError.write(Data(usage.utf8))
+                exit(2)
+            }
+            options.states = [state]
         default:
-            FileHandle.standardError.write(Data("usage: tabstage-bench [--runs N] [--level L] [--write DIR]\n".utf8))
+            FileHandle.standardError.write(Data(usage.utf8))
             exit(2)
         }
     }
@@ -66,15 +82,44 @@ func medianMicroseconds(runs: Int, _ body: () -> Int) -> (Double, Int) {
     return (samples[samples.count / 2], sink)
 }
 
+/// One measured row, printed as a table line or as a JSON object.
+struct Row {
+    var icon: String
+    var state: IconState
+    var scale: IconScale
+    var renderMicroseconds: Double
+    var renderEncodeMicroseconds: Double
+    var pngBytes: Int
+
+    var tableLine: String {
+        [
+            icon.padding(toLength: 10, withPad: " ", startingAt: 0),
+            state.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0),
+            "\(scale.rawValue)x".padding(toLength: 6, withPad: " ", startingAt: 0),
+            String(format: "%9.1f", renderMicroseconds), String(format: "%17.1f", renderEncodeMicroseconds),
+            String(format: "%10d", pngBytes),
+        ].joined(separator: " ")
+    }
+
+    var json: String {
+        "{\"icon\": \"\(icon)\", \"state\": \"\(state.rawValue)\", \"scale\": \(scale.rawValue), "
+            + "\"render_us\": \(String(format: "%.1f", renderMicroseconds)), "
+            + "\"render_encode_us\": \(String(format: "%.1f", renderEncodeMicroseconds)), \"png_bytes\": \(pngBytes)}"
+    }
+}
+
 let options = parseOptions()
-print("rasterizer: median of \(options.runs) runs, zlib level \(options.level)")
-print("icon       state       scale  render_us  render+encode_us  png_bytes")
-for icon in referenceIcons {
+if !options.json {
+    print("rasterizer: median of \(options.runs) runs, zlib level \(options.level)")
+    print("icon       state       scale  render_us  render+encode_us  png_bytes")
+}
+var rows: [Row] = []
+for icon in referenceIcons where options.iconName == nil || options.iconName == icon.name {
     guard let path = try? PathData(parsing: icon.data) else {
         print("\(icon.name): the built-in reference path does not parse")
         exit(1)
     }
-    for state in [IconState.selected, .unselected] {
+    for state in options.states {
         for scale in IconScale.allCases {
             let (render, _) = medianMicroseconds(runs: options.runs) {
                 renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale).width
@@ -84,13 +129,11 @@ for icon in referenceIcons {
                     .count
             }
             let bytes = size / max(1, options.runs)
-            let row = [
-                icon.name.padding(toLength: 10, withPad: " ", startingAt: 0),
-                state.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0),
-                "\(scale.rawValue)x".padding(toLength: 6, withPad: " ", startingAt: 0),
-                String(format: "%9.1f", render), String(format: "%17.1f", renderEncode), String(format: "%10d", bytes),
-            ]
-            print(row.joined(separator: " "))
+            let row = Row(
+                icon: icon.name, state: state, scale: scale, renderMicroseconds: render,
+                renderEncodeMicroseconds: renderEncode, pngBytes: bytes)
+            rows.append(row)
+            if !options.json { print(row.tableLine) }
             if let directory = options.writeDirectory {
                 let png = encodePNG(renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale))
                 let name = "\(directory)/ours_\(icon.name)_\(state.rawValue)@\(scale.rawValue)x.png"
@@ -101,6 +144,11 @@ for icon in referenceIcons {
             }
         }
     }
+}
+if options.json {
+    print("{\"runs\": \(options.runs), \"level\": \(options.level), \"results\": [")
+    print(rows.map { "  " + $0.json }.joined(separator: ",\n"))
+    print("]}")
 }
 if let directory = options.writeDirectory {
     for name in IconCatalog.names {

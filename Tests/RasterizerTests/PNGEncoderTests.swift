@@ -1,3 +1,4 @@
+import CZlib
 import Testing
 
 @testable import Rasterizer
@@ -29,6 +30,54 @@ struct PNGEncoderTests {
         #expect(Array(first.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 
+    /// The compact forms (gray + alpha, palette) and the box around the ink must decode to exactly the
+    /// pixels of the plain RGBA file of the same picture.
+    @Test func compactFilesDecodeToTheSamePixelsAsRGBA() throws {
+        let shapes = [
+            try Fixtures.iconPathData("house"), try Fixtures.iconPathData("magnifier"),
+        ].map { (try? PathData(parsing: $0.data), FillRule(rawValue: $0.fillRule) ?? .nonZero) }
+        let colors: [RGBColor] = [
+            .black, .defaultTint, RGBColor(red: 128, green: 128, blue: 128), RGBColor(red: 1, green: 254, blue: 77),
+            RGBColor(red: 255, green: 255, blue: 255),
+        ]
+        for (path, rule) in shapes {
+            let path = try #require(path)
+            for scale in IconScale.allCases {
+                for state in IconState.allCases {
+                    for color in colors {
+                        let raster = renderIcon(
+                            path, fillRule: rule, state: state, scale: scale, tint: color, color: color)
+                        let compact: DecodedPNG
+                        do {
+                            compact = try DecodedPNG(encodePNG(raster))
+                        } catch {
+                            Issue.record("\(state) \(color) @\(scale.rawValue)x: \(error)")
+                            continue
+                        }
+                        let plain = try DecodedPNG(
+                            PNGEncoder.encode(rgba: raster.straightRGBA8(), width: raster.width, height: raster.height))
+                        let dense = Raster(width: raster.width, height: raster.height, pixels: raster.pixels)
+                        #expect(compact == plain, "\(state) \(color) @\(scale.rawValue)x")
+                        #expect(try DecodedPNG(encodePNG(dense)) == plain, "\(state) \(color) @\(scale.rawValue)x")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func emptyAndEdgeTouchingPicturesEncode() throws {
+        for data in ["M0 0 Z", "M-5 -5 H100 V100 H-5 Z", "M70 0 L90 30 L60 30 Z", "M0 70 L30 90 L30 60 Z"] {
+            let path = try PathData(parsing: data)
+            for state in IconState.allCases {
+                let raster = renderIcon(path, fillRule: .nonZero, state: state, scale: .x1, color: .defaultTint)
+                let decoded = try DecodedPNG(encodePNG(raster))
+                let plain = try DecodedPNG(
+                    PNGEncoder.encode(rgba: raster.straightRGBA8(), width: raster.width, height: raster.height))
+                #expect(decoded == plain, "\(data) \(state)")
+            }
+        }
+    }
+
     @Test func colorsParseOnlyInTheTwoHexForms() {
         #expect(RGBColor(hex: "#FF9500") == .defaultTint)
         #expect(RGBColor(hex: "ff9500") == .defaultTint)
@@ -37,5 +86,42 @@ struct PNGEncoderTests {
         #expect(RGBColor(hex: "+12345") == nil)
         #expect(RGBColor(hex: "#-12345") == nil)
         #expect(RGBColor(hex: "#0a0b0c")?.description == "#0A0B0C")
+    }
+}
+
+struct SparseDeflateTests {
+    /// Runs of every length around the 258-byte match limit, zeros and not, one- and two-byte pixels:
+    /// zlib must inflate them to the same bytes and accept the checksum.
+    @Test(arguments: [1, 2])
+    func runsInflateToTheSameBytes(pixelSize: Int) throws {
+        var seed: UInt32 = 12_345
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 1_103_515_245 &+ 12_345
+            return Int(seed >> 16) % bound
+        }
+        for _ in 0..<50 {
+            var stream = SparseDeflate(capacity: 1024)
+            var expected: [UInt8] = []
+            for _ in 0..<next(20) {
+                let pixel: (UInt8, UInt8) = next(3) == 0 ? (0, 0) : (UInt8(next(256)), UInt8(next(256)))
+                let count = [1, 2, 3, 4, 129, 130, 131, 258, 259, 260, 600][next(11)]
+                if next(4) == 0 {
+                    stream.zeros(count)
+                    expected += [UInt8](repeating: 0, count: count)
+                }
+                stream.run(of: pixel, size: pixelSize, count: count)
+                for _ in 0..<count { expected += pixelSize == 1 ? [pixel.0] : [pixel.0, pixel.1] }
+            }
+            let compressed = stream.finish()
+            var inflated = [UInt8](repeating: 0, count: expected.count + 1)
+            var length = uLongf(inflated.count)
+            let status = inflated.withUnsafeMutableBufferPointer { target in
+                compressed.withUnsafeBufferPointer {
+                    uncompress(target.baseAddress, &length, $0.baseAddress, uLong($0.count))
+                }
+            }
+            #expect(status == Z_OK)
+            #expect(Array(inflated.prefix(Int(length))) == expected)
+        }
     }
 }

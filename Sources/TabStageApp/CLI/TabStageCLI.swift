@@ -9,6 +9,7 @@ public enum TabStageCLI {
         [
             ServeCommand.self,
             CheckCommand.self,
+            SnapshotCommand.self,
             IconCommand.self,
         ]
     }

@@ -1,7 +1,7 @@
 import CZlib
 
-/// Just enough of a PNG reader for the fixtures and our own files: 8-bit RGBA or RGB, no
-/// interlace, every filter type.
+/// Just enough of a PNG reader for the fixtures and our own files: 8-bit RGBA, RGB, gray + alpha
+/// or palette (with tRNS), no interlace, every filter type.
 struct DecodedPNG: Equatable {
     let width: Int
     let height: Int
@@ -19,6 +19,8 @@ struct DecodedPNG: Equatable {
         var offset = 8
         var header: [UInt8] = []
         var compressed: [UInt8] = []
+        var palette: [UInt8] = []
+        var transparency: [UInt8] = []
         while offset + 12 <= bytes.count {
             let length = Int(Self.bigEndian(bytes, offset))
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
@@ -30,6 +32,8 @@ struct DecodedPNG: Equatable {
             switch type {
             case "IHDR": header = body
             case "IDAT": compressed += body
+            case "PLTE": palette = body
+            case "tRNS": transparency = body
             default: break
             }
             offset += 12 + length
@@ -42,6 +46,8 @@ struct DecodedPNG: Equatable {
         switch (header[8], header[9]) {
         case (8, 6): channels = 4
         case (8, 2): channels = 3
+        case (8, 4): channels = 2
+        case (8, 3): channels = 1
         default: throw Failure(description: "unsupported bit depth \(header[8]) / colour type \(header[9])")
         }
         guard header[12] == 0 else { throw Failure(description: "interlaced PNGs are not supported") }
@@ -78,6 +84,22 @@ struct DecodedPNG: Equatable {
         }
         if channels == 4 {
             rgba = pixels
+        } else if channels == 2 {
+            var expanded = [UInt8](repeating: 0, count: width * height * 4)
+            for pixel in 0..<width * height {
+                for channel in 0..<3 { expanded[pixel * 4 + channel] = pixels[pixel * 2] }
+                expanded[pixel * 4 + 3] = pixels[pixel * 2 + 1]
+            }
+            rgba = expanded
+        } else if channels == 1 {
+            var expanded = [UInt8](repeating: 0, count: width * height * 4)
+            for pixel in 0..<width * height {
+                let index = Int(pixels[pixel])
+                guard index * 3 + 2 < palette.count else { throw Failure(description: "index \(index) past the PLTE") }
+                for channel in 0..<3 { expanded[pixel * 4 + channel] = palette[index * 3 + channel] }
+                expanded[pixel * 4 + 3] = index < transparency.count ? transparency[index] : 255
+            }
+            rgba = expanded
         } else {
             var expanded = [UInt8](repeating: 255, count: width * height * 4)
             for pixel in 0..<width * height {

@@ -1,0 +1,167 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why a static-file folder could not be loaded.
+public enum StaticFilesError: Error, Equatable, CustomStringConvertible {
+    case notADirectory(String)
+    case unreadable(String)
+    case tooLarge(String, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .notADirectory(let path): "the static files folder '\(path)' does not exist or is not a folder"
+        case .unreadable(let path): "cannot read '\(path)'"
+        case .tooLarge(let path, let limit): "the static files under '\(path)' exceed \(limit) bytes"
+        }
+    }
+}
+
+/// Files under one root folder, read into memory once at start.
+///
+/// The folder is small, so reading it once makes every request a dictionary lookup and makes
+/// escaping the root impossible by construction: only files found by walking the root (with
+/// symlinks resolved and checked to stay inside it) can ever be served. Restart to pick up edits.
+public struct StaticFiles: Sendable {
+    public struct File: Sendable, Equatable {
+        public let bytes: [UInt8]
+        public let contentType: String
+        public let entityTag: String
+    }
+
+    /// Files carry no fingerprint in their names, so a browser may reuse them for an hour and then
+    /// revalidates cheaply with `If-None-Match`; an edit reaches everyone within the hour.
+    public static let cacheControl = "public, max-age=3600"
+
+    public let root: String
+    private let files: [String: File]
+
+    public var relativePaths: [String] { files.keys.sorted() }
+
+    /// Loads every regular file under `root`, skipping dot-files and anything whose real path lies outside.
+    public init(root: String, byteLimit: Int = 64 * 1024 * 1024) throws(StaticFilesError) {
+        guard let realRoot = Self.realPath(root), Self.isDirectory(realRoot) else { throw .notADirectory(root) }
+        self.root = realRoot
+        var files: [String: File] = [:]
+        var total = 0
+        try Self.walk(
+            realRoot, relative: [], realRoot: realRoot, depth: 0, files: &files, total: &total, byteLimit: byteLimit)
+        self.files = files
+    }
+
+    /// The file at a relative path given as decoded segments, or nil.
+    public func file(at segments: [String]) -> File? {
+        guard Self.segmentsAreSafe(segments) else { return nil }
+        return files[segments.joined(separator: "/")]
+    }
+
+    /// 200 with the file, 304 when `If-None-Match` matches, 400 for a path that tries to leave the
+    /// folder, 404 when there is no such file.
+    public func response(for request: Request, segments: [String]) -> Response {
+        guard Self.segmentsAreSafe(segments) else { return .statusPage(.badRequest, message: "invalid file path") }
+        guard let file = files[segments.joined(separator: "/")] else { return .statusPage(.notFound) }
+        var headers: HTTPHeaders = [
+            "ETag": file.entityTag,
+            "Cache-Control": Self.cacheControl,
+        ]
+        if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, file.entityTag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers["Content-Type"] = file.contentType
+        headers["X-Content-Type-Options"] = "nosniff"
+        return Response(status: .ok, headers: headers, body: file.bytes)
+    }
+
+    /// Refuses every spelling of "somewhere else": `..`, `.`, empty segments (`//` or a leading
+    /// absolute path), backslashes, NUL bytes and decoded slashes (`%2f`).
+    static func segmentsAreSafe(_ segments: [String]) -> Bool {
+        guard !segments.isEmpty else { return false }
+        return segments.allSatisfy { segment in
+            !segment.isEmpty && segment != "." && segment != ".."
+                && !segment.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
+        }
+    }
+
+    static func matches(_ ifNoneMatch: String, _ entityTag: String) -> Bool {
+        for candidate in ifNoneMatch.split(separator: ",") {
+            var tag = candidate.trimmingSpaces
+            if tag == "*" { return true }
+            // If-None-Match uses the weak comparison: W/"x" matches "x".
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            if tag == entityTag { return true }
+        }
+        return false
+    }
+
+    private static func walk(
+        _ directory: String, relative: [String], realRoot: String, depth: Int, files: inout [String: File],
+        total: inout Int, byteLimit: Int
+    ) throws(StaticFilesError) {
+        // Symlinked folders may point back up inside the root; the depth bound stops such loops.
+        guard depth < 16 else { return }
+        for name in try entries(of: directory) where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            guard let real = realPath(path), real == realRoot || real.hasPrefix(realRoot + "/") else { continue }
+            if isDirectory(real) {
+                try walk(
+                    real, relative: relative + [name], realRoot: realRoot, depth: depth + 1, files: &files,
+                    total: &total, byteLimit: byteLimit)
+            } else if isRegularFile(real) {
+                let bytes = try readFile(real)
+                total += bytes.count
+                guard total <= byteLimit else { throw .tooLarge(realRoot, limit: byteLimit) }
+                files[(relative + [name]).joined(separator: "/")] = File(
+                    bytes: bytes, contentType: ContentTypes.forFileName(name),
+                    entityTag: ContentHash.entityTag(for: bytes))
+            }
+        }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    private static func isDirectory(_ path: String) -> Bool { mode(path) == S_IFDIR }
+    private static func isRegularFile(_ path: String) -> Bool { mode(path) == S_IFREG }
+
+    private static func entries(of directory: String) throws(StaticFilesError) -> [String] {
+        guard let handle = opendir(directory) else { throw .unreadable(directory) }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    private static func readFile(_ path: String) throws(StaticFilesError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,61 @@
+/// Header fields in the order they were added; names compare case-insensitively.
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public private(set) var fields: [Field] = []
+
+    public init() {}
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The first value for `name`; setting replaces every field of that name (nil removes them).
+    public subscript(name: String) -> String? {
+        get { fields.first { Self.sameName($0.name, name) }?.value }
+        set {
+            if let index = fields.firstIndex(where: { Self.sameName($0.name, name) }), let newValue {
+                fields[index].value = newValue
+                let keep = index
+                fields = fields.enumerated().filter { $0.offset == keep || !Self.sameName($0.element.name, name) }
+                    .map(\.element)
+            } else if let newValue {
+                fields.append(Field(name: name, value: newValue))
+            } else {
+                fields.removeAll { Self.sameName($0.name, name) }
+            }
+        }
+    }
+
+    /// Every value for `name`, in order (for repeated fields such as Set-Cookie).
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    public func contains(_ name: String) -> Bool { fields.contains { Self.sameName($0.name, name) } }
+
+    /// Adds a field even if one of the same name exists.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// Field names are ASCII tokens: compare bytes with ASCII case folding, allocating nothing
+    /// (this runs several times per response).
+    static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
+            left == right || (left | 0x20 == right | 0x20 && (left | 0x20) >= 0x61 && (left | 0x20) <= 0x7A)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// One HTTP response as a value; the server adds `Content-Length` and `Date` itself.
+public struct Response: Sendable, Equatable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func html(_ bytes: [UInt8], status: HTTPStatus = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: bytes)
+    }
+
+    public static func html(_ text: String, status: HTTPStatus = .ok) -> Response {
+        html(Array(text.utf8), status: status)
+    }
+
+    public static func text(_ text: String, status: HTTPStatus = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+    }
+
+    public static func json(_ bytes: [UInt8], status: HTTPStatus = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json"], body: bytes)
+    }
+
+    public static func json(_ text: String, status: HTTPStatus = .ok) -> Response {
+        json(Array(text.utf8), status: status)
+    }
+
+    /// 303 See Other: after a form POST the browser follows with a GET (post/redirect/get).
+    public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> Response {
+        Response(status: status, headers: ["Location": location], body: [])
+    }
+
+    /// A small HTML page naming the status, with an optional escaped explanation.
+    public static func statusPage(_ status: HTTPStatus, message: String = "") -> Response {
+        let title = escapeHTML(status.description)
+        var page = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(title)</title></head>"
+        page += "<body><h1>\(title)</h1>"
+        if !message.isEmpty { page += "<p>\(escapeHTML(message))</p>" }
+        page += "</body></html>\n"
+        var response = html(page, status: status)
+        // Error pages describe this request only; caching them would hide a fix.
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    static func escapeHTML(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

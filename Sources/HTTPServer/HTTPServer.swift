@@ -1,1 +1,0 @@
-// The HTTPServer module: see README for its place in the data flow.

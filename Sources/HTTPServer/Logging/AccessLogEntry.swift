@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the access log records about one answered request.
+public struct AccessLogEntry: Sendable, Equatable {
+    public var method: String
+    public var target: String
+    public var status: Int
+    public var bodyBytes: Int
+    public var durationMilliseconds: Double
+
+    public init(method: String, target: String, status: Int, bodyBytes: Int, durationMilliseconds: Double) {
+        self.method = method
+        self.target = target
+        self.status = status
+        self.bodyBytes = bodyBytes
+        self.durationMilliseconds = durationMilliseconds
+    }
+
+    /// `GET /path?x=1 200 1234B 0.42ms`
+    public var line: String {
+        let hundredths = Int((durationMilliseconds * 100).rounded())
+        let fraction = hundredths % 100
+        let duration = "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        return "\(method) \(target) \(status) \(bodyBytes)B \(duration)ms"
+    }
+}
+
+/// Access loggers ready to pass to `Server.Configuration.accessLog`.
+public enum AccessLog {
+    /// One line per request on standard error, written with a single `write` so lines from
+    /// several threads never interleave.
+    public static let standardError: @Sendable (AccessLogEntry) -> Void = { entry in
+        let bytes = Array((entry.line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,180 @@
+import CMicroHTTPD
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// libmicrohttpd's callbacks are C function pointers: they capture nothing and find the server
+// through the `cls` pointer, and the request's context through `con_cls`.
+extension Server {
+    /// Runs first for every request, with the target exactly as sent; its result becomes `*con_cls`.
+    static let requestStarted: tabstage_uri_log_callback = { cls, uri, _ in
+        guard let cls else { return nil }
+        let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+        server.state.withLock { $0.requestsInFlight += 1 }
+        let target = uri.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+        let context = RequestContext(target: target ?? "", startedAt: .now)
+        return Unmanaged.passRetained(context).toOpaque()
+    }
+
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, contextSlot, _ in
+        guard let cls else { return }
+        let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+        if let contextSlot, let pointer = contextSlot.pointee {
+            Unmanaged<RequestContext>.fromOpaque(pointer).release()
+            contextSlot.pointee = nil
+        }
+        server.state.withLock { $0.requestsInFlight -= 1 }
+    }
+
+    static let accessHandler: MHD_AccessHandlerCallback = {
+        cls, connection, _, method, version, uploadData, uploadDataSize, contextSlot in
+        guard let cls, let connection, let contextSlot, let pointer = contextSlot.pointee else { return .NO }
+        let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+        let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+        let methodName = method.map { String(cString: $0) } ?? ""
+        let isHTTP11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
+        return server.handle(
+            connection: connection, method: methodName, isHTTP11: isHTTP11, context: context, uploadData: uploadData,
+            uploadDataSize: uploadDataSize)
+    }
+
+    /// libmicrohttpd calls this once with the headers, once per body chunk, and once at the end.
+    func handle(
+        connection: OpaquePointer, method: String, isHTTP11: Bool, context: RequestContext,
+        uploadData: UnsafePointer<CChar>?,
+        uploadDataSize: UnsafeMutablePointer<Int>?
+    ) -> MHD_Result {
+        if !context.sawFirstCall {
+            context.sawFirstCall = true
+            if let early = earlyRefusal(connection: connection, isHTTP11: isHTTP11) {
+                return queue(early, method: method, context: context, connection: connection)
+            }
+            // Queueing on the first call makes libmicrohttpd close the connection: wait for the next.
+            return .YES
+        }
+        if let uploadDataSize, uploadDataSize.pointee > 0 {
+            let count = uploadDataSize.pointee
+            if !context.bodyTooLarge, let uploadData {
+                if context.body.count + count > configuration.maxBodyBytes {
+                    // Keep reading to the end so the 413 can be answered on a clean connection.
+                    context.bodyTooLarge = true
+                    context.body = []
+                } else {
+                    uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                        context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                    }
+                }
+            }
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        let response: Response
+        if context.bodyTooLarge {
+            response = .statusPage(
+                .contentTooLarge, message: "the body is larger than \(configuration.maxBodyBytes) bytes")
+        } else {
+            do {
+                let request = try Request(
+                    method: HTTPMethod(method), target: context.target, headers: Self.headers(of: connection),
+                    body: context.body, remoteAddress: Self.remoteAddress(of: connection))
+                response = respond(request)
+            } catch {
+                response = .statusPage(.badRequest, message: error.description)
+            }
+        }
+        return queue(response, method: method, context: context, connection: connection)
+    }
+
+    /// A 400 for a missing Host, or a 413 decided from the headers alone, before any body is read. Only when the client has not
+    /// sent the body yet (`Expect: 100-continue`) or it is absurdly large: closing on a client that
+    /// is still sending would reset the connection and lose the answer.
+    private func earlyRefusal(connection: OpaquePointer, isHTTP11: Bool) -> Response? {
+        // HTTP/1.1 requires Host (RFC 9112 §3.2); libmicrohttpd 0.9.75 does not check it.
+        if isHTTP11 && Self.header("Host", of: connection) == nil {
+            var response = Response.statusPage(.badRequest, message: "an HTTP/1.1 request needs a Host header")
+            response.headers["Connection"] = "close"
+            return response
+        }
+        guard let lengthText = Self.header("Content-Length", of: connection), let length = Int(lengthText),
+            length > configuration.maxBodyBytes
+        else { return nil }
+        let expectsContinue = Self.header("Expect", of: connection)?.lowercased() == "100-continue"
+        guard expectsContinue || length > configuration.maxBodyBytes * 16 else { return nil }
+        var response = Response.statusPage(
+            .contentTooLarge, message: "the body is larger than \(configuration.maxBodyBytes) bytes")
+        response.headers["Connection"] = "close"
+        return response
+    }
+
+    private func queue(
+        _ original: Response, method: String, context: RequestContext, connection: OpaquePointer
+    ) -> MHD_Result {
+        var response = Self.hasSafeHeaders(original) ? original : .statusPage(.internalServerError)
+        if state.withLock({ $0.stopping }) { response.headers["Connection"] = "close" }
+        let body = response.status.allowsBody ? response.body : []
+        let mhdResponse = body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in response.headers {
+            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
+        if let accessLog = configuration.accessLog {
+            let elapsed = ContinuousClock.now - context.startedAt
+            let milliseconds =
+                Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            accessLog(
+                AccessLogEntry(
+                    method: method, target: context.target, status: response.status.rawValue,
+                    bodyBytes: method == "HEAD" ? 0 : body.count, durationMilliseconds: milliseconds))
+        }
+        return result
+    }
+
+    /// libmicrohttpd refuses header lines with CR, LF or NUL; a handler producing one is a bug (500).
+    private static func hasSafeHeaders(_ response: Response) -> Bool {
+        response.headers.allSatisfy { field in
+            !field.name.isEmpty
+                && !field.name.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+                && !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+        }
+    }
+
+    private final class HeaderCollector {
+        var headers = HTTPHeaders()
+    }
+
+    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+        let collector = HeaderCollector()
+        _ = withExtendedLifetime(collector) {
+            MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
+                    collector.headers.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+                    return .YES
+                }, Unmanaged.passUnretained(collector).toOpaque())
+        }
+        return collector.headers
+    }
+
+    static func header(_ name: String, of connection: OpaquePointer) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    static func remoteAddress(of connection: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let result = buffer.withUnsafeMutableBufferPointer {
+            tabstage_connection_client_address(connection, $0.baseAddress, socklen_t($0.count))
+        }
+        guard result == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

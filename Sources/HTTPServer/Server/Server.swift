@@ -1,0 +1,124 @@
+import CMicroHTTPD
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An HTTP/1.1 server over libmicrohttpd that answers every request through one synchronous
+/// `respond` closure (usually `Router.respond(to:)`).
+public final class Server: Sendable {
+    /// The daemon pointer is only used under `state`'s lock or after being taken out of it.
+    struct DaemonHandle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    struct State {
+        var daemon: DaemonHandle?
+        var port: UInt16 = 0
+        var requestsInFlight = 0
+        var stopping = false
+    }
+
+    public let configuration: ServerConfiguration
+    let respond: @Sendable (Request) -> Response
+    let state = Mutex(State())
+
+    public init(configuration: ServerConfiguration, respond: @escaping @Sendable (Request) -> Response) {
+        self.configuration = configuration
+        self.respond = respond
+    }
+
+    public convenience init(configuration: ServerConfiguration, router: Router) {
+        self.init(configuration: configuration, respond: { router.respond(to: $0) })
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The bound port (the chosen one when configured with port 0); 0 before `start()`.
+    public var port: UInt16 { state.withLock { $0.port } }
+
+    public var isRunning: Bool { state.withLock { $0.daemon != nil } }
+
+    /// Binds and starts serving on libmicrohttpd's threads; returns at once.
+    public func start() throws(ServerError) {
+        let address = try ListenAddress(host: configuration.host, port: configuration.port)
+        guard state.withLock({ $0.daemon == nil }) else { throw .alreadyStarted }
+        var flags = MHD_USE_ITC.rawValue  // quiescing (graceful stop) needs it
+        var poolSize: UInt32 = 0
+        switch configuration.threading {
+        case .threadPool(let size):
+            flags |= MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
+            poolSize = UInt32(clamping: max(1, size))
+        case .threadPerConnection:
+            flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL_INTERNAL_THREAD.rawValue
+        }
+        if configuration.turbo { flags |= MHD_USE_TURBO.rawValue }
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let limits = tabstage_daemon_limits(
+            thread_pool_size: poolSize,
+            connection_limit: UInt32(clamping: configuration.connectionLimit),
+            per_ip_connection_limit: UInt32(clamping: configuration.perIPConnectionLimit),
+            connection_timeout_seconds: UInt32(clamping: configuration.connectionTimeoutSeconds),
+            connection_memory_limit: configuration.connectionMemoryLimit,
+            listen_backlog: UInt32(clamping: configuration.listenBacklog))
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let daemon = address.withSockaddr { sockaddr in
+            tabstage_start_daemon(
+                flags, sockaddr, limits, Server.accessHandler, me, Server.requestCompleted, me, Server.requestStarted,
+                me)
+        }
+        guard let daemon else {
+            let reason = errno == 0 ? "libmicrohttpd refused to start" : String(cString: strerror(errno))
+            throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
+        }
+        let boundPort = tabstage_daemon_bound_port(daemon)
+        state.withLock {
+            $0.daemon = DaemonHandle(pointer: daemon)
+            $0.port = boundPort
+            $0.stopping = false
+        }
+    }
+
+    /// Stops accepting connections, lets requests in flight finish (up to the grace period),
+    /// then closes every connection and returns. Safe to call more than once.
+    public func stop() {
+        let daemon = state.withLock { state -> DaemonHandle? in
+            state.stopping = true
+            defer { state.daemon = nil }
+            return state.daemon
+        }
+        guard let daemon else { return }
+        let listenSocket = MHD_quiesce_daemon(daemon.pointer)
+        if listenSocket >= 0 { close(listenSocket) }
+        let deadline = ContinuousClock.now + .milliseconds(Int(configuration.shutdownGraceSeconds * 1000))
+        while state.withLock({ $0.requestsInFlight }) > 0 && ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        MHD_stop_daemon(daemon.pointer)
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops gracefully. For the command line. `ready` runs
+    /// once the signals are caught, so a "listening" line printed there cannot race an early kill.
+    public func runUntilSignal(ready: () -> Void = {}) {
+        let signals = [SIGINT, SIGTERM]
+        // Dispatch sources only see signals whose default action (exit) has been turned off.
+        for number in signals { signal(number, SIG_IGN) }
+        let received = DispatchSemaphore(value: 0)
+        let sources = signals.map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { received.signal() }
+            source.resume()
+            return source
+        }
+        ready()
+        received.wait()
+        for source in sources { source.cancel() }
+        stop()
+    }
+}

@@ -1,0 +1,60 @@
+import TabModel
+
+/// What the server keeps for one visitor. Codable, so a durable store can keep it as is.
+public struct VisitorSession: Sendable, Equatable, Codable {
+    /// One container per app, made on the first request about that app.
+    public var containers: [String: TabContainer]
+    /// The logged-in visitor's name; nil when logged out.
+    public var visitorName: String?
+    /// The language tag chosen with `?lang=`; nil follows the browser's Accept-Language.
+    public var languageTag: String?
+    /// A message shown once, on the next page this visitor sees (post/redirect/get).
+    public var flash: FlashMessage?
+
+    public init(
+        containers: [String: TabContainer] = [:], visitorName: String? = nil, languageTag: String? = nil,
+        flash: FlashMessage? = nil
+    ) {
+        self.containers = containers
+        self.visitorName = visitorName
+        self.languageTag = languageTag
+        self.flash = flash
+    }
+
+    public var isLoggedIn: Bool { visitorName != nil }
+
+    /// The visitor's container for `app`, made when first asked for.
+    public mutating func container(for app: AppDescription) -> TabContainer {
+        if let existing = containers[app.id] { return existing }
+        let made = TabContainer(app: app)
+        containers[app.id] = made
+        return made
+    }
+
+    /// Runs `body` on the visitor's container for `app` (made if needed) and keeps the result.
+    public mutating func withContainer<Result>(for app: AppDescription, _ body: (inout TabContainer) -> Result)
+        -> Result
+    {
+        var container = container(for: app)
+        let result = body(&container)
+        containers[app.id] = container
+        return result
+    }
+
+    /// Returns the flash message and forgets it.
+    public mutating func takeFlash() -> FlashMessage? {
+        defer { flash = nil }
+        return flash
+    }
+}
+
+/// A one-shot message: its text in every language, and whether it reports a refusal.
+public struct FlashMessage: Sendable, Equatable, Codable {
+    public var text: LocalizedText
+    public var isError: Bool
+
+    public init(text: LocalizedText, isError: Bool) {
+        self.text = text
+        self.isError = isError
+    }
+}

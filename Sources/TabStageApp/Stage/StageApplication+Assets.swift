@@ -1,0 +1,91 @@
+import HTTPServer
+import IconCatalog
+import Rasterizer
+import TabModel
+import Views
+
+extension StageApplication {
+    /// The More item's three dots, in the same 24 × 24 box as the built-in icons.
+    static let moreIconPath =
+        "M5 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM12 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM19 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4z"
+    /// Unselected icons in iOS's secondary grey, which reads as "not chosen" beside the tint.
+    static let unselectedIconColor = RGBColor(red: 0x8E, green: 0x8E, blue: 0x93)
+
+    /// `/theme/{app}.css`: the app's tint, for the stylesheet's `--tint`.
+    func theme(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let file = try parameters.require("file")
+        guard file.hasSuffix(".css"), let app = app(id: String(file.dropLast(4))) else {
+            return try errorPage(request, .notFound, .unknownPage)
+        }
+        var response = Response(
+            status: .ok, headers: ["Content-Type": "text/css; charset=utf-8"], body: ThemeStylesheet.css(for: app))
+        response.headers["Cache-Control"] = "no-cache"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+    }
+
+    /// `/icons/{name}/{state}@{scale}x.png?tint=RRGGBB`.
+    func builtInIcon(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let name = try parameters.require("name")
+        guard IconCatalog.names.contains(name), let (state, scale) = Self.iconFile(try parameters.require("file"))
+        else { return try errorPage(request, .notFound, .unknownPage) }
+        var tint = RGBColor.defaultTint
+        if let text = request.query["tint"] {
+            guard let parsed = RGBColor(hex: text) else { return try errorPage(request, .badRequest, nil) }
+            tint = parsed
+        }
+        return try icon(IconRequest(source: .builtIn(name: name), state: state, scale: scale, tint: tint), request)
+    }
+
+    /// `/icons/apps/{app}/{tab}/{state}@{scale}x.png`: an app's own path data, in its tint.
+    func appIcon(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let appID = try parameters.require("app")
+        let tabID = try parameters.require("tab")
+        guard let app = app(id: appID), let (state, scale) = Self.iconFile(try parameters.require("file")) else {
+            return try errorPage(request, .notFound, .unknownPage)
+        }
+        let source: IconSource
+        if tabID == StageLinks.moreSegment {
+            source = .pathData(Self.moreIconPath, fillRule: .nonZero)
+        } else if let tab = app.tab(id: tabID) {
+            switch tab.icon {
+            case .builtIn(let icon): source = .builtIn(name: icon.rawValue)
+            case .path(let data, let rule): source = .pathData(data, fillRule: rule == .evenodd ? .evenOdd : .nonZero)
+            }
+        } else {
+            return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
+        }
+        let tint = app.tintComponents.map { RGBColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? .defaultTint
+        return try icon(IconRequest(source: source, state: state, scale: scale, tint: tint), request)
+    }
+
+    private func icon(_ iconRequest: IconRequest, _ request: Request) throws -> Response {
+        var iconRequest = iconRequest
+        iconRequest.color = Self.unselectedIconColor
+        let rendered: RenderedIcon
+        do {
+            rendered = try icons.render(iconRequest)
+        } catch {
+            // Path data was checked when the app loaded; a failure here is a bad icon, not a crash.
+            return try errorPage(request, .notFound, .unknownPage)
+        }
+        var headers: HTTPHeaders = ["ETag": rendered.etag, "Cache-Control": "public, max-age=86400"]
+        if request.headers["If-None-Match"] == rendered.etag {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers["Content-Type"] = "image/png"
+        headers["X-Content-Type-Options"] = "nosniff"
+        return Response(status: .ok, headers: headers, body: rendered.png)
+    }
+
+    /// `selected@2x.png` → (selected, x2).
+    static func iconFile(_ file: String) -> (IconState, IconScale)? {
+        guard file.hasSuffix("x.png"), let at = file.firstIndex(of: "@") else { return nil }
+        let stateName = file[..<at]
+        let scaleText = file[file.index(after: at)...].dropLast(5)
+        guard let state = IconState(rawValue: String(stateName)), let number = Int(scaleText),
+            let scale = IconScale(rawValue: number)
+        else { return nil }
+        return (state, scale)
+    }
+}

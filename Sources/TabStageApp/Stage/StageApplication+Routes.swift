@@ -1,0 +1,344 @@
+import Foundation
+import HTTPServer
+import Sessions
+import TabModel
+import Views
+
+extension StageApplication {
+    /// Adds every page route. Fixed paths come first: an app whose id is `login`, `logout`,
+    /// `theme`, `icons` or `static` would be shadowed by them.
+    public func addRoutes(to router: inout Router) {
+        router.get("/") { [self] request, _ in try home(request) }
+        router.get("/login") { [self] request, _ in try loginForm(request) }
+        router.post("/login") { [self] request, _ in try logIn(request) }
+        router.post("/logout") { [self] request, _ in try logOut(request) }
+        router.get("/theme/{file}") { [self] request, parameters in try theme(request, parameters) }
+        router.get("/icons/apps/{app}/{tab}/{file}") { [self] request, parameters in
+            try appIcon(request, parameters)
+        }
+        router.get("/icons/{name}/{file}") { [self] request, parameters in try builtInIcon(request, parameters) }
+        router.get("/{app}/events") { [self] request, parameters in try eventLog(request, parameters, json: false) }
+        router.get("/{app}/events.json") { [self] request, parameters in
+            try eventLog(request, parameters, json: true)
+        }
+        router.get("/{app}/{layout}") { [self] request, parameters in try layoutEntry(request, parameters) }
+        router.get("/{app}/{layout}/{tab}") { [self] request, parameters in try tabPage(request, parameters) }
+        router.post("/{app}/{layout}/{tab}/action") { [self] request, parameters in
+            try pageAction(request, parameters)
+        }
+        // Anything else is a 404 in the app's look (GET) or a plain one (other methods).
+        router.get("/{path...}") { [self] request, _ in try errorPage(request, .notFound, .unknownPage) }
+        router.post("/{path...}") { [self] request, _ in try errorPage(request, .notFound, .unknownPage) }
+    }
+
+    // MARK: Shared steps
+
+    /// The page language: `?lang=` (kept in the session), else the session's, else the browser's.
+    func language(_ request: Request, _ session: inout VisitorSession) -> UILanguage {
+        if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) {
+            session.languageTag = chosen.tag
+            return chosen
+        }
+        if let kept = session.languageTag.flatMap({ UILanguage(tag: $0) }) { return kept }
+        return UILanguage.negotiate(acceptLanguage: request.headers["Accept-Language"])
+    }
+
+    /// Only a valid `?lang=` changes state on pages that otherwise only read.
+    func changesLanguage(_ request: Request) -> Bool {
+        request.query["lang"].flatMap { UILanguage(tag: $0) } != nil
+    }
+
+    func chrome(
+        _ request: Request, app: AppDescription? = nil, layout: Layout? = nil, path: String = StageLinks.home
+    ) throws(SessionStoreError) -> (ChromeContext, SessionID?) {
+        let (chrome, newID) = try withVisitor(request, create: changesLanguage(request)) { session in
+            ChromeContext(
+                language: language(request, &session), app: app, layout: layout, visitorName: session.visitorName,
+                currentPath: path)
+        }
+        return (chrome, newID)
+    }
+
+    func errorPage(_ request: Request, _ status: HTTPStatus, _ message: UIString?, app: AppDescription? = nil)
+        throws(SessionStoreError) -> Response
+    {
+        let (chrome, _) = try withVisitor(request, create: false) { session in
+            ChromeContext(language: language(request, &session), app: app, visitorName: session.visitorName)
+        }
+        return StageResponses.error(status, message, chrome: chrome)
+    }
+
+    /// A cross-site form post is refused even before the SameSite cookie would stop it.
+    func isSameOrigin(_ request: Request) -> Bool {
+        guard let origin = request.headers["Origin"] else { return true }
+        guard let host = request.headers["Host"] else { return false }
+        return origin == "http://\(host)" || origin == "https://\(host)"
+    }
+
+    struct Located {
+        var app: AppDescription
+        var layout: Layout
+    }
+
+    /// A path's app and layout, or the error page already made for a wrong one.
+    enum Location {
+        case found(Located)
+        case answered(Response)
+    }
+
+    /// The app and layout a path names, or the error page saying which one is wrong.
+    func locate(_ request: Request, _ parameters: Parameters) throws -> Location {
+        let appID = try parameters.require("app")
+        guard let app = app(id: appID) else {
+            return .answered(try errorPage(request, .notFound, .unknownApp(appID)))
+        }
+        let layoutName = try parameters.require("layout")
+        guard let layout = Layout(rawValue: layoutName) else {
+            return .answered(try errorPage(request, .badRequest, .unknownLayout(layoutName), app: app))
+        }
+        return .found(Located(app: app, layout: layout))
+    }
+
+    // MARK: Pages
+
+    func home(_ request: Request) throws -> Response {
+        let (chrome, newID) = try chrome(request)
+        var response = StageResponses.page(HomePage.document(apps: apps, chrome: chrome))
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    func eventLog(_ request: Request, _ parameters: Parameters, json: Bool) throws -> Response {
+        let appID = try parameters.require("app")
+        guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        let ((chrome, log), newID) = try withVisitor(request, create: changesLanguage(request)) { session in
+            let chrome = ChromeContext(
+                language: language(request, &session), app: app, visitorName: session.visitorName,
+                currentPath: StageLinks.events(app.id))
+            return (chrome, session.containers[app.id]?.log)
+        }
+        var response: Response
+        if json {
+            response = .json(EventLogPage.json(app: app, log: log))
+            StageResponses.secure(&response)
+            response.headers["Cache-Control"] = "no-store"
+            response.headers["Vary"] = "Cookie"
+        } else {
+            response = StageResponses.page(EventLogPage.document(app: app, log: log, chrome: chrome))
+        }
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    /// `/{app}/{layout}`: on to the selected tab, or the first when none is selected yet.
+    func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let located: Located
+        switch try locate(request, parameters) {
+        case .found(let found): located = found
+        case .answered(let response): return response
+        }
+        let app = located.app
+        let (selected, _) = try withVisitor(request, create: false) { session in
+            session.containers[app.id]?.selectedTabID
+        }
+        var location = StageLinks.tab(app.id, located.layout, selected ?? app.tabs[0].id)
+        if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) { location += "?lang=" + chosen.tag }
+        return StageResponses.redirect(to: location)
+    }
+
+    /// Which entry path a GET of a tab is: the script marks bar clicks and back/forward; a
+    /// typed, shared or reloaded URL (and any request without the script) is `.url`.
+    func selectionSource(_ request: Request) -> SelectionSource {
+        switch request.headers[StageResponses.sourceHeader] {
+        case "tap": .tap
+        case "history": .history
+        default: .url
+        }
+    }
+
+    func tabPage(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let located: Located
+        switch try locate(request, parameters) {
+        case .found(let found): located = found
+        case .answered(let response): return response
+        }
+        let (app, layout) = (located.app, located.layout)
+        let tabID = try parameters.require("tab")
+        if tabID == StageLinks.moreSegment && layout == .bottom {
+            return try morePage(request, app)
+        }
+        guard let tab = app.tab(id: tabID) else {
+            return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
+        }
+        let source = selectionSource(request)
+        let now = clock()
+        let ((context, status), newID) = try withVisitor(request, create: true) {
+            session -> (StageContext, HTTPStatus) in
+            let language = language(request, &session)
+            let isLoggedIn = session.isLoggedIn
+            var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
+            let outcome: SelectionOutcome? = session.withContainer(for: app) { container in
+                // The selected tab opened again by URL is a reload (or the page a form post
+                // redirects to), not a reselection: only a tap on the bar reselects.
+                if container.selectedTabID == tabID && source != .tap { return nil }
+                return container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now)
+            }
+            var content = StageContent.tab(id: tabID)
+            var status = HTTPStatus.ok
+            if case .needsLogin(let then, let reason) = outcome {
+                content = .refused(tabID: then, reason: reason)
+                status = .forbidden
+                notice = nil
+            } else if let query = request.query["q"], tab.page.kind == .search,
+                session.containers[app.id]?.pageState(ofTab: tabID) != .search(query: query)
+            {
+                let result = session.withContainer(for: app) {
+                    $0.perform(.setQuery(query), onTab: tabID, isLoggedIn: isLoggedIn, at: now)
+                }
+                if case .refused(let refusal) = result { notice = Notice(text: refusal.message, isError: true) }
+            }
+            let chrome = ChromeContext(
+                language: language, app: app, layout: layout, visitorName: session.visitorName,
+                currentPath: StageLinks.tab(app.id, layout, tabID))
+            let context = StageContext(
+                chrome: chrome, app: app, layout: layout, container: session.container(for: app), content: content,
+                notice: notice)
+            return (context, status)
+        }
+        var response = render(context, status: status, request: request)
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    func morePage(_ request: Request, _ app: AppDescription) throws -> Response {
+        let (context, newID) = try withVisitor(request, create: changesLanguage(request)) { session in
+            let chrome = ChromeContext(
+                language: language(request, &session), app: app, layout: .bottom, visitorName: session.visitorName,
+                currentPath: StageLinks.more(app.id))
+            return StageContext(
+                chrome: chrome, app: app, layout: .bottom,
+                container: session.containers[app.id] ?? TabContainer(app: app), content: .more,
+                notice: session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) })
+        }
+        var response = render(context, status: .ok, request: request)
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    /// The whole document, or only the stage when the script asks for a fragment.
+    func render(_ context: StageContext, status: HTTPStatus, request: Request) -> Response {
+        guard request.headers[StageResponses.fragmentHeader] == "1" else {
+            return StageResponses.page(StagePage.document(context), status: status, varyOnFragment: true)
+        }
+        var response = StageResponses.page(StagePage.fragment(context), status: status, varyOnFragment: true)
+        response.headers[StageResponses.fragmentHeader] = "1"
+        return response
+    }
+
+    // MARK: Forms
+
+    func pageAction(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let located: Located
+        switch try locate(request, parameters) {
+        case .found(let found): located = found
+        case .answered(let response): return response
+        }
+        let app = located.app
+        guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil, app: app) }
+        let tabID = try parameters.require("tab")
+        guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }
+        let form: QueryItems
+        do {
+            form = try request.form()
+        } catch {
+            return try errorPage(request, error.status, .unknownAction(""), app: app)
+        }
+        guard let action = PageActionForm.action(from: form) else {
+            return try errorPage(
+                request, .badRequest, .unknownAction(form.values(for: "action").last ?? ""), app: app)
+        }
+        let now = clock()
+        let (_, newID) = try withVisitor(request, create: true) { session in
+            let isLoggedIn = session.isLoggedIn
+            let outcome = session.withContainer(for: app) {
+                $0.perform(action, onTab: tabID, isLoggedIn: isLoggedIn, at: now)
+            }
+            // A login refusal is explained by the page the redirect leads to; say nothing twice.
+            if case .refused(let refusal) = outcome, !refusal.isNeedsLogin {
+                session.flash = FlashMessage(text: refusal.message, isError: true)
+            }
+        }
+        var response = StageResponses.redirect(to: StageLinks.tab(app.id, located.layout, tabID))
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    static let maximumNameLength = 40
+
+    func loginForm(_ request: Request) throws -> Response {
+        let next = LocalPath.validated(request.query["next"]) ?? StageLinks.home
+        let (chrome, newID) = try chrome(request, path: next)
+        var response = StageResponses.page(LoginPage.document(next: next, problem: nil, chrome: chrome))
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    func logIn(_ request: Request) throws -> Response {
+        guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil) }
+        let form: QueryItems
+        do {
+            form = try request.form()
+        } catch {
+            return try errorPage(request, error.status, nil)
+        }
+        // An outside address in `next` is dropped, never followed: no open redirect.
+        let next = LocalPath.validated(form["next"]) ?? StageLinks.home
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...Self.maximumNameLength).contains(name.count),
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            let (chrome, _) = try chrome(request, path: next)
+            let problem = UIString.loginNameProblem(maximum: Self.maximumNameLength)
+            return StageResponses.page(
+                LoginPage.document(next: next, problem: problem, chrome: chrome), status: .badRequest)
+        }
+        let (_, newID) = try withVisitor(request, create: true) { session in
+            session.visitorName = name
+        }
+        var response = StageResponses.redirect(to: next)
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    func logOut(_ request: Request) throws -> Response {
+        guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil) }
+        let form = (try? request.form()) ?? QueryItems()
+        var next = LocalPath.validated(form["next"]) ?? StageLinks.home
+        let now = clock()
+        let (selections, _) = try withVisitor(request, create: false) { session -> [String: String] in
+            guard session.isLoggedIn else { return [:] }
+            session.visitorName = nil
+            for appID in session.containers.keys.sorted() {
+                // Leaves a login-only tab, through the container's rules.
+                _ = session.containers[appID]?.visitorLoggedOut(at: now)
+            }
+            session.flash = FlashMessage(text: UIString.loggedOut.localizedText, isError: false)
+            return session.containers.compactMapValues(\.selectedTabID)
+        }
+        // Back to the page the visitor was on, or to the tab the container moved to from there.
+        let segments = next.split(separator: "/").map(String.init)
+        if segments.count == 3, let selected = selections[segments[0]], let layout = Layout(rawValue: segments[1]),
+            segments[2] != StageLinks.moreSegment
+        {
+            next = StageLinks.tab(segments[0], layout, selected)
+        }
+        return StageResponses.redirect(to: next)
+    }
+}
+
+extension PageActionRefusal {
+    var isNeedsLogin: Bool {
+        if case .needsLogin = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,42 @@
+import HTTPServer
+import Views
+
+/// Headers every page shares, and the error pages in the app's look.
+enum StageResponses {
+    static let fragmentHeader = "X-TabStage-Fragment"
+    /// Set by the script on bar clicks (`tap`) and back/forward (`history`); see README.
+    static let sourceHeader = "X-TabStage-Source"
+
+    /// Scripts, styles and images from this origin only; no inline code of any kind.
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+
+    /// A page that depends on the session: never cached, and marked with what it varies on.
+    static func page(_ bytes: [UInt8], status: HTTPStatus = .ok, varyOnFragment: Bool = false) -> Response {
+        var response = Response.html(bytes, status: status)
+        secure(&response)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Vary"] =
+            varyOnFragment
+            ? "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language" : "Cookie, Accept-Language"
+        return response
+    }
+
+    static func secure(_ response: inout Response) {
+        response.headers["Content-Security-Policy"] = contentSecurityPolicy
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        response.headers["X-Frame-Options"] = "DENY"
+    }
+
+    static func redirect(to location: String) -> Response {
+        var response = Response.redirect(to: location)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    static func error(_ status: HTTPStatus, _ message: UIString?, chrome: ChromeContext) -> Response {
+        page(ErrorPage.document(status: status.rawValue, message: message, chrome: chrome), status: status)
+    }
+}

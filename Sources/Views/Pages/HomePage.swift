@@ -1,0 +1,86 @@
+import TabModel
+
+/// `/`: every app, with links into both layouts.
+public enum HomePage {
+    public static func document(apps: [AppDescription], chrome: ChromeContext) -> [UInt8] {
+        let language = chrome.language
+        return Chrome.document(title: Chrome.title([], language: language), chrome: chrome) { html in
+            html.raw("<main class=\"sheet\">\n<h1>")
+            html.text(UIString.appList.text(in: language))
+            html.raw("</h1>\n")
+            PageParts.paragraph(UIString.appListLead.text(in: language), className: "lead", into: &html)
+            html.raw("<ul class=\"app-list\">\n")
+            for app in apps {
+                html.raw("<li>\n<h2>")
+                html.text(app.name.text(in: language.tag))
+                html.raw("</h2>\n")
+                PageParts.paragraph(
+                    UIString.tabCount(app.tabs.count).text(in: language), className: "meta", into: &html)
+                html.raw("<div class=\"links\">")
+                for layout in Layout.allCases {
+                    html.raw("<a")
+                    html.attribute("href", StageLinks.layout(app.id, layout))
+                    html.raw(">")
+                    html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
+                    html.raw("</a>")
+                }
+                html.raw("<a")
+                html.attribute("href", StageLinks.events(app.id))
+                html.raw(">")
+                html.text(UIString.eventLog.text(in: language))
+                html.raw("</a></div>\n</li>\n")
+            }
+            html.raw("</ul>\n</main>\n")
+        }
+    }
+}
+
+/// `/login`: the log-in form on its own, and again with a problem after a bad name.
+public enum LoginPage {
+    public static func document(next: String, problem: UIString?, chrome: ChromeContext) -> [UInt8] {
+        let language = chrome.language
+        let heading = UIString.logIn.text(in: language)
+        return Chrome.document(title: Chrome.title([heading], language: language), chrome: chrome) { html in
+            html.raw("<main class=\"sheet\">\n<h1>")
+            html.text(heading)
+            html.raw("</h1>\n")
+            if let problem { PageParts.notice(problem.text(in: language), isError: true, into: &html) }
+            PageParts.paragraph(UIString.loginLead.text(in: language), className: "lead", into: &html)
+            LoginForm.render(next: next, language: language, into: &html)
+            html.raw("</main>\n")
+        }
+    }
+}
+
+/// 400, 403, 404 and other failures, in the same look as every page.
+public enum ErrorPage {
+    public static func document(status: Int, message: UIString?, chrome: ChromeContext) -> [UInt8] {
+        let language = chrome.language
+        let heading: UIString =
+            switch status {
+            case 400: .badRequestTitle
+            case 403: .forbiddenTitle
+            case 404: .notFoundTitle
+            default: .errorTitle
+            }
+        let title = heading.text(in: language)
+        return Chrome.document(title: Chrome.title([title], language: language), chrome: chrome) { html in
+            html.raw("<main class=\"sheet\">\n<h1>")
+            html.text(title)
+            html.raw("</h1>\n")
+            if let message { PageParts.paragraph(message.text(in: language), into: &html) }
+            html.raw("<p><a")
+            html.attribute("href", StageLinks.home)
+            html.raw(">")
+            html.text(UIString.backHome.text(in: language))
+            html.raw("</a></p>\n</main>\n")
+        }
+    }
+}
+
+/// `/theme/{app}.css`: the app's tint as a custom property, because inline styles are forbidden.
+public enum ThemeStylesheet {
+    public static func css(for app: AppDescription) -> [UInt8] {
+        Array(":root { --tint: #\(StageLinks.tintQuery(app)); }\n".utf8)
+    }
+}

@@ -1,0 +1,124 @@
+import TabModel
+
+/// Small pieces the page views share.
+enum PageParts {
+    static func notice(_ text: String, isError: Bool, into html: inout HTMLWriter) {
+        html.raw(isError ? "<p class=\"notice notice-error\" role=\"alert\">" : "<p class=\"notice\" role=\"status\">")
+        html.text(text)
+        html.raw("</p>\n")
+    }
+
+    static func paragraph(_ text: String, className: String? = nil, into html: inout HTMLWriter) {
+        html.raw("<p")
+        if let className { html.attribute("class", className) }
+        html.raw(">")
+        html.text(text)
+        html.raw("</p>\n")
+    }
+
+    /// A one-button form posting an action to the tab; `data-fragment` lets the script send it
+    /// and swap in the page the 303 leads to. `pressed` marks a toggle button's state.
+    static func actionButton(
+        _ context: StageContext, tabID: String, action: String, item: String? = nil, label: String,
+        itemName: String? = nil, pressed: Bool? = nil, quiet: Bool = false, into html: inout HTMLWriter
+    ) {
+        openActionForm(context, tabID: tabID, action: action, into: &html)
+        if let item {
+            html.raw("<input type=\"hidden\" name=\"item\"")
+            html.attribute("value", item)
+            html.raw(">")
+        }
+        html.raw("<button type=\"submit\"")
+        if quiet { html.raw(" class=\"button-quiet\"") }
+        if let pressed { html.attribute("aria-pressed", pressed ? "true" : "false") }
+        html.raw(">")
+        html.text(label)
+        // Screen readers hear which item a row's button acts on; the visible text stays short.
+        if let itemName {
+            html.raw("<span class=\"visually-hidden\">: ")
+            html.text(itemName)
+            html.raw("</span>")
+        }
+        html.raw("</button></form>\n")
+    }
+
+    /// Opens a form posting to the tab's action URL; without `action`, its buttons carry it.
+    static func openActionForm(
+        _ context: StageContext, tabID: String, action: String?, into html: inout HTMLWriter
+    ) {
+        html.raw("<form method=\"post\"")
+        html.attribute("action", StageLinks.action(context.app.id, context.layout, tabID))
+        html.raw(" data-fragment>")
+        if let action {
+            html.raw("<input type=\"hidden\" name=\"action\"")
+            html.attribute("value", action)
+            html.raw(">")
+        }
+    }
+
+    /// `1,234,567`: grouping by thousands, the same in both languages.
+    static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value.magnitude))
+        var output = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { output.append(",") }
+            output.append(digit)
+        }
+        return value < 0 ? "-" + output : output
+    }
+}
+
+/// The page area for a tab the container refused: why, and a log-in form that comes back.
+enum RefusalView {
+    static func render(tabID: String, reason: LocalizedText, _ context: StageContext, into html: inout HTMLWriter) {
+        let language = context.language
+        PageParts.notice(reason.text(in: language.tag), isError: true, into: &html)
+        PageParts.paragraph(UIString.loginLead.text(in: language), className: "lead", into: &html)
+        // A full page load, not a fragment: logging in changes the header too.
+        LoginForm.render(
+            next: StageLinks.tab(context.app.id, context.layout, tabID), language: language, into: &html)
+    }
+}
+
+/// The log-in form, on the refusal page and on `/login`.
+enum LoginForm {
+    static func render(next: String, language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<form method=\"post\" class=\"login-form\"")
+        html.attribute("action", StageLinks.login)
+        html.raw("><input type=\"hidden\" name=\"next\"")
+        html.attribute("value", next)
+        html.raw("><label>")
+        html.text(UIString.loginNameLabel.text(in: language))
+        html.raw(" <input type=\"text\" name=\"name\" required maxlength=\"40\" autocomplete=\"username\"></label>")
+        html.raw("<button type=\"submit\">")
+        html.text(UIString.logIn.text(in: language))
+        html.raw("</button></form>\n")
+    }
+}
+
+/// The bottom bar's More list: links to the tabs that did not fit.
+enum MoreView {
+    static func render(_ context: StageContext, into html: inout HTMLWriter) {
+        PageParts.paragraph(UIString.moreLead.text(in: context.language), className: "lead", into: &html)
+        let hidden = context.container.bottomBarItems().flatMap { item -> [String] in
+            if case .more(let tabIDs, _) = item { return tabIDs }
+            return []
+        }
+        html.raw("<ul class=\"items more-list\">\n")
+        for tabID in hidden {
+            guard let tab = context.app.tab(id: tabID) else { continue }
+            html.raw("<li><a")
+            html.attribute("href", StageLinks.tab(context.app.id, .bottom, tab.id))
+            html.raw(">")
+            html.text(tab.title.text(in: context.language.tag))
+            html.raw("</a>")
+            if let label = context.container.badge(ofTab: tab.id)?.label {
+                html.raw("<span class=\"meta\">")
+                html.text(label)
+                html.raw("</span>")
+            }
+            html.raw("</li>\n")
+        }
+        html.raw("</ul>\n")
+    }
+}

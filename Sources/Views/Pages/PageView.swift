@@ -1,0 +1,198 @@
+import TabModel
+
+/// The selected tab's page, one layout per page kind; every control is a plain form.
+enum PageView {
+    static func render(_ tab: TabDescription, _ context: StageContext, into html: inout HTMLWriter) {
+        let language = context.language
+        for paragraph in tab.page.paragraphs {
+            PageParts.paragraph(paragraph.text(in: language.tag), into: &html)
+        }
+        guard let state = context.container.pageState(ofTab: tab.id) else { return }
+        switch (tab.page.content, state) {
+        case (.text, _):
+            break
+        case (.counter(let counter), .counter(let count)):
+            renderCounter(counter, count: count, tab: tab, context, into: &html)
+        case (.search(let placeholder, _), .search(let query)):
+            renderSearch(tab, placeholder: placeholder, query: query, context, into: &html)
+        case (.wallet(let wallet), .wallet(let balance, let lastTopUp)):
+            renderWallet(wallet, balance: balance, lastTopUp: lastTopUp, tab: tab, context, into: &html)
+        case (.news(let items), .news(let read)):
+            renderNews(items, read: Set(read), tab: tab, context, into: &html)
+        case (.profile, .profile(let nickname)):
+            renderProfile(nickname: nickname, tab: tab, context, into: &html)
+        case (.checklist(let items), .checklist(let checked)):
+            renderToggles(items, on: Set(checked), labels: (.checked, .unchecked), tab: tab, context, into: &html)
+        case (.settings(let toggles), .settings(let enabled)):
+            renderToggles(
+                toggles, on: Set(enabled), labels: (.switchedOn, .switchedOff), tab: tab, context, into: &html)
+        default:
+            // A state of another kind cannot happen: the model creates states from the page.
+            break
+        }
+    }
+
+    private static func renderCounter(
+        _ counter: CounterPage, count: Int, tab: TabDescription, _ context: StageContext, into html: inout HTMLWriter
+    ) {
+        let language = context.language
+        html.raw("<p class=\"meta\">")
+        html.text(counter.label.text(in: language.tag))
+        html.raw("</p>\n<p class=\"balance\">")
+        html.number(count)
+        html.raw("</p>\n")
+        PageParts.openActionForm(context, tabID: tab.id, action: nil, into: &html)
+        for (action, label) in [("decrement", UIString.decrement), ("increment", .increment), ("reset", .reset)] {
+            html.raw("<button type=\"submit\" name=\"action\"")
+            html.attribute("value", action)
+            if action == "reset" { html.raw(" class=\"button-quiet\"") }
+            html.raw(">")
+            html.text(label.text(in: language))
+            html.raw("</button>")
+        }
+        html.raw("</form>\n")
+    }
+
+    private static func renderSearch(
+        _ tab: TabDescription, placeholder: LocalizedText?, query: String, _ context: StageContext,
+        into html: inout HTMLWriter
+    ) {
+        let language = context.language
+        // A GET form: the query is in the URL, so a search can be shared and reloaded.
+        html.raw("<form method=\"get\" role=\"search\"")
+        html.attribute("action", StageLinks.tab(context.app.id, context.layout, tab.id))
+        html.raw(" data-fragment><label>")
+        html.text(UIString.searchLabel.text(in: language))
+        html.raw(" <input type=\"search\" name=\"q\" maxlength=\"100\"")
+        html.attribute("value", query)
+        if let placeholder { html.attribute("placeholder", placeholder.text(in: language.tag)) }
+        html.raw("></label><button type=\"submit\">")
+        html.text(UIString.searchButton.text(in: language))
+        html.raw("</button></form>\n")
+        let results = tab.page.searchResults(for: query)
+        PageParts.paragraph(UIString.searchResults(results.count).text(in: language), className: "meta", into: &html)
+        guard !results.isEmpty else {
+            PageParts.paragraph(UIString.searchNoResults.text(in: language), into: &html)
+            return
+        }
+        html.raw("<ul class=\"items\">\n")
+        for item in results {
+            html.raw("<li><div><div>")
+            html.text(item.title.text(in: language.tag))
+            html.raw("</div>")
+            if let detail = item.detail {
+                html.raw("<div class=\"detail\">")
+                html.text(detail.text(in: language.tag))
+                html.raw("</div>")
+            }
+            html.raw("</div></li>\n")
+        }
+        html.raw("</ul>\n")
+    }
+
+    private static func renderWallet(
+        _ wallet: WalletPage, balance: Int, lastTopUp: Int?, tab: TabDescription, _ context: StageContext,
+        into html: inout HTMLWriter
+    ) {
+        let language = context.language
+        html.raw("<p class=\"meta\">")
+        html.text(UIString.balance.text(in: language))
+        html.raw("</p>\n<p class=\"balance\">")
+        html.text(wallet.currency + " " + PageParts.grouped(balance))
+        html.raw("</p>\n")
+        // The last top-up's confirmation would read as if a refused one had gone through.
+        if let lastTopUp, context.notice?.isError != true {
+            let amount = wallet.currency + " " + PageParts.grouped(lastTopUp)
+            PageParts.notice(UIString.toppedUp(amount).text(in: language), isError: false, into: &html)
+        }
+        PageParts.openActionForm(context, tabID: tab.id, action: "top-up", into: &html)
+        html.raw("<label>")
+        html.text(UIString.topUpLabel.text(in: language) + " (" + wallet.currency + ")")
+        html.raw(" <input type=\"number\" name=\"amount\" min=\"1\" step=\"1\" inputmode=\"numeric\" required")
+        html.attribute("max", String(wallet.topUpCap))
+        html.raw("></label><button type=\"submit\">")
+        html.text(UIString.topUpButton.text(in: language))
+        html.raw("</button></form>\n")
+    }
+
+    private static func renderNews(
+        _ items: [PageItem], read: Set<String>, tab: TabDescription, _ context: StageContext,
+        into html: inout HTMLWriter
+    ) {
+        let language = context.language
+        let unread = items.count { !read.contains($0.id) }
+        let summary = unread == 0 ? UIString.allRead : .unreadCount(unread)
+        PageParts.paragraph(summary.text(in: language), className: "meta", into: &html)
+        if unread > 0 {
+            PageParts.actionButton(
+                context, tabID: tab.id, action: "mark-all-read", label: UIString.markAllRead.text(in: language),
+                quiet: true, into: &html)
+        }
+        html.raw("<ul class=\"items\">\n")
+        for item in items {
+            let isRead = read.contains(item.id)
+            html.raw(isRead ? "<li><div><div>" : "<li class=\"unread\"><div><div>")
+            html.text(item.title.text(in: language.tag))
+            html.raw("</div>")
+            if let detail = item.detail {
+                html.raw("<div class=\"detail\">")
+                html.text(detail.text(in: language.tag))
+                html.raw("</div>")
+            }
+            html.raw("</div>")
+            if isRead {
+                html.raw("<span class=\"meta\">")
+                html.text(UIString.read.text(in: language))
+                html.raw("</span></li>\n")
+            } else {
+                html.raw("\n")
+                PageParts.actionButton(
+                    context, tabID: tab.id, action: "mark-read", item: item.id,
+                    label: UIString.markRead.text(in: language), itemName: item.title.text(in: language.tag),
+                    quiet: true, into: &html)
+                html.raw("</li>\n")
+            }
+        }
+        html.raw("</ul>\n")
+    }
+
+    private static func renderProfile(
+        nickname: String?, tab: TabDescription, _ context: StageContext, into html: inout HTMLWriter
+    ) {
+        let language = context.language
+        if let name = context.chrome.visitorName {
+            PageParts.paragraph(UIString.profileName(name).text(in: language), into: &html)
+        }
+        let nicknameLine = nickname.map { UIString.nicknameCurrent($0) } ?? .nicknameNone
+        PageParts.paragraph(nicknameLine.text(in: language), className: "meta", into: &html)
+        PageParts.openActionForm(context, tabID: tab.id, action: "nickname", into: &html)
+        html.raw("<label>")
+        html.text(UIString.nicknameLabel.text(in: language))
+        html.raw(" <input type=\"text\" name=\"nickname\" maxlength=\"30\" required")
+        html.attribute("value", nickname ?? "")
+        html.raw("></label><button type=\"submit\">")
+        html.text(UIString.saveButton.text(in: language))
+        html.raw("</button></form>\n")
+    }
+
+    private static func renderToggles(
+        _ items: [PageItem], on: Set<String>, labels: (on: UIString, off: UIString), tab: TabDescription,
+        _ context: StageContext, into html: inout HTMLWriter
+    ) {
+        let language = context.language
+        html.raw("<ul class=\"items\">\n")
+        for item in items {
+            let isOn = on.contains(item.id)
+            html.raw("<li><span>")
+            html.text(item.title.text(in: language.tag))
+            html.raw("</span>\n")
+            // aria-pressed says whether the item is on; the visible text says it too.
+            PageParts.actionButton(
+                context, tabID: tab.id, action: "toggle", item: item.id,
+                label: (isOn ? labels.on : labels.off).text(in: language), itemName: item.title.text(in: language.tag),
+                pressed: isOn, quiet: !isOn, into: &html)
+            html.raw("</li>\n")
+        }
+        html.raw("</ul>\n")
+    }
+}

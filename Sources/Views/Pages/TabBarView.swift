@@ -1,0 +1,68 @@
+import TabModel
+
+/// The bar: one link per tab (the WAI-ARIA navigation pattern with `aria-current`), icon cells
+/// drawn by the rasterizer, localized titles and badges.
+enum TabBarView {
+    static func render(_ context: StageContext, into html: inout HTMLWriter) {
+        let app = context.app
+        html.raw("<nav")
+        html.attribute("class", "tab-bar tab-bar-\(context.layout.rawValue)")
+        html.attribute("data-axis", context.layout == .vertical ? "vertical" : "horizontal")
+        html.attribute("aria-label", UIString.tabsNavigation.text(in: context.language))
+        html.raw("><ul>\n")
+        let items: [BarItem] =
+            context.layout == .vertical
+            ? app.tabs.enumerated().map { index, tab in
+                .tab(index: index, tabID: tab.id, isSelected: tab.id == context.container.selectedTabID)
+            }
+            : context.container.bottomBarItems()
+        for item in items {
+            switch item {
+            case .tab(_, let tabID, let isSelected):
+                guard let tab = app.tab(id: tabID) else { continue }
+                // On the More list no tab is on screen, so none is current.
+                let isCurrent = isSelected && context.content != .more
+                cell(
+                    tabID: tab.id, href: StageLinks.tab(app.id, context.layout, tab.id), isCurrent: isCurrent,
+                    iconURL: { StageLinks.icon(app: app, tab: tab, selected: isCurrent, scale: $0) },
+                    title: tab.title.text(in: context.language.tag), badge: context.container.badge(ofTab: tab.id),
+                    language: context.language, into: &html)
+            case .more(_, let isSelected):
+                let isCurrent = isSelected || context.content == .more
+                cell(
+                    tabID: StageLinks.moreSegment, href: StageLinks.more(app.id), isCurrent: isCurrent,
+                    iconURL: { StageLinks.moreIcon(app: app, selected: isCurrent, scale: $0) },
+                    title: UIString.more.text(in: context.language), badge: nil, language: context.language,
+                    into: &html)
+            }
+        }
+        html.raw("</ul></nav>\n")
+    }
+
+    private static func cell(
+        tabID: String, href: String, isCurrent: Bool, iconURL: (Int) -> String, title: String, badge: Badge?,
+        language: UILanguage, into html: inout HTMLWriter
+    ) {
+        html.raw("<li><a class=\"tab\"")
+        html.attribute("data-tab", tabID)
+        html.attribute("href", href)
+        if isCurrent { html.raw(" aria-current=\"page\"") }
+        html.raw("><img class=\"tab-icon\" alt=\"\" width=\"80\" height=\"80\"")
+        html.attribute("src", iconURL(1))
+        html.attribute("srcset", (1...3).map { "\(iconURL($0)) \($0)x" }.joined(separator: ", "))
+        html.raw("><span class=\"tab-title\">")
+        html.text(title)
+        html.raw("</span>")
+        if let badge, let label = badge.label {
+            html.raw("<span class=\"badge\">")
+            html.text(label)
+            if case .count = badge {
+                html.raw("<span class=\"visually-hidden\">")
+                html.text(UIString.unreadSuffix.text(in: language))
+                html.raw("</span>")
+            }
+            html.raw("</span>")
+        }
+        html.raw("</a></li>\n")
+    }
+}

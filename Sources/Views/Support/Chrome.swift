@@ -1,0 +1,126 @@
+import TabModel
+
+/// What the strip above every page needs to know.
+public struct ChromeContext: Sendable, Equatable {
+    public var language: UILanguage
+    /// The app being shown, nil on pages about no app (the list, login, most errors).
+    public var app: AppDescription?
+    /// The layout on screen, marked in the layout links.
+    public var layout: Layout?
+    /// The logged-in visitor's name.
+    public var visitorName: String?
+    /// This page's path, where log-in and log-out come back to.
+    public var currentPath: String
+
+    public init(
+        language: UILanguage, app: AppDescription? = nil, layout: Layout? = nil, visitorName: String? = nil,
+        currentPath: String = StageLinks.home
+    ) {
+        self.language = language
+        self.app = app
+        self.layout = layout
+        self.visitorName = visitorName
+        self.currentPath = currentPath
+    }
+}
+
+/// The document around every page: head, stylesheets, script and the header strip.
+///
+/// No inline scripts, styles or handlers anywhere: the Content-Security-Policy forbids them,
+/// and the app's tint arrives through its own stylesheet.
+enum Chrome {
+    static func document(title: String, chrome: ChromeContext, body: (inout HTMLWriter) -> Void) -> [UInt8] {
+        var html = HTMLWriter()
+        html.raw("<!doctype html>\n<html")
+        html.attribute("lang", chrome.language.tag)
+        html.raw(">\n<head>\n<meta charset=\"utf-8\">\n")
+        html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        html.text(title)
+        html.raw("</title>\n<link rel=\"stylesheet\"")
+        html.attribute("href", StageLinks.stylesheet)
+        html.raw(">\n")
+        if let app = chrome.app {
+            html.raw("<link rel=\"stylesheet\"")
+            html.attribute("href", StageLinks.theme(app.id))
+            html.raw(">\n")
+        }
+        html.raw("<script")
+        html.attribute("src", StageLinks.script)
+        html.raw(" defer></script>\n</head>\n<body>\n")
+        header(chrome, into: &html)
+        body(&html)
+        html.raw("</body>\n</html>\n")
+        return html.bytes
+    }
+
+    /// `Page – App · TabStage`, also the stage's `data-title` so the script can set it.
+    static func title(_ parts: [String], language: UILanguage) -> String {
+        let brand = UIString.brand.text(in: language)
+        let named = parts.filter { !$0.isEmpty }
+        return named.isEmpty ? brand : named.joined(separator: " – ") + " · " + brand
+    }
+
+    private static func header(_ chrome: ChromeContext, into html: inout HTMLWriter) {
+        let language = chrome.language
+        html.raw("<header class=\"stage-header\">\n<a class=\"brand\"")
+        html.attribute("href", StageLinks.home)
+        html.raw(">")
+        html.text(UIString.brand.text(in: language))
+        html.raw("</a>\n")
+        if let app = chrome.app {
+            html.raw("<span class=\"app-name\">")
+            html.text(app.name.text(in: language.tag))
+            html.raw("</span>\n<nav")
+            html.attribute("aria-label", UIString.layoutNavigation.text(in: language))
+            html.raw("><ul>\n")
+            for layout in Layout.allCases {
+                html.raw("<li><a")
+                html.attribute("href", StageLinks.layout(app.id, layout))
+                if layout == chrome.layout { html.raw(" aria-current=\"page\"") }
+                html.raw(">")
+                html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
+                html.raw("</a></li>\n")
+            }
+            html.raw("</ul></nav>\n")
+        }
+        html.raw("<nav")
+        html.attribute("aria-label", UIString.languageNavigation.text(in: language))
+        html.raw("><ul>\n")
+        for option in UILanguage.allCases {
+            html.raw("<li><a")
+            html.attribute("href", "?lang=" + option.tag)
+            html.attribute("hreflang", option.tag)
+            html.attribute("lang", option.tag)
+            if option == language { html.raw(" aria-current=\"true\"") }
+            html.raw(">")
+            html.text(UIString.languageName(option).text(in: language))
+            html.raw("</a></li>\n")
+        }
+        html.raw("</ul></nav>\n<div class=\"account\">\n")
+        if let app = chrome.app {
+            html.raw("<a class=\"event-log-link\"")
+            html.attribute("href", StageLinks.events(app.id))
+            html.raw(">")
+            html.text(UIString.eventLog.text(in: language))
+            html.raw("</a>\n")
+        }
+        if let name = chrome.visitorName {
+            html.raw("<span class=\"visitor\">")
+            html.text(UIString.loggedInAs(name).text(in: language))
+            html.raw("</span>\n<form method=\"post\"")
+            html.attribute("action", StageLinks.logout)
+            html.raw("><input type=\"hidden\" name=\"next\"")
+            html.attribute("value", chrome.currentPath)
+            html.raw("><button type=\"submit\" class=\"button button-quiet\">")
+            html.text(UIString.logOut.text(in: language))
+            html.raw("</button></form>\n")
+        } else {
+            html.raw("<a class=\"login-link\"")
+            html.attribute("href", StageLinks.login(next: chrome.currentPath))
+            html.raw(">")
+            html.text(UIString.logIn.text(in: language))
+            html.raw("</a>\n")
+        }
+        html.raw("</div>\n</header>\n")
+    }
+}

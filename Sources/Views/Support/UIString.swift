@@ -1,0 +1,161 @@
+import TabModel
+
+/// Every piece of interface text, in one table: the app's own texts come from its description,
+/// everything the pages add comes from here.
+public enum UIString: Sendable, Equatable {
+    case brand
+    case appList
+    case appListLead
+    case tabCount(Int)
+    case verticalLayout
+    case bottomLayout
+    case layoutNavigation
+    case languageNavigation
+    case tabsNavigation
+    case loggedInAs(String)
+    case logIn
+    case logOut
+    case eventLog
+    case eventLogOf(String)
+    case eventLogEmpty
+    case eventLogDropped(Int)
+    case eventSequence
+    case eventTime
+    case eventDescription
+    case eventsAsJSON
+    case unreadSuffix
+    case more
+    case moreLead
+    case loginRequired
+    case loginLead
+    case loginNameLabel
+    case loginNameProblem(maximum: Int)
+    case loggedOut
+    case increment
+    case decrement
+    case reset
+    case searchLabel
+    case searchButton
+    case searchResults(Int)
+    case searchNoResults
+    case balance
+    case topUpLabel
+    case topUpButton
+    case toppedUp(String)
+    case markRead
+    case markAllRead
+    case read
+    case unreadCount(Int)
+    case allRead
+    case profileName(String)
+    case nicknameLabel
+    case nicknameCurrent(String)
+    case nicknameNone
+    case saveButton
+    case checked
+    case unchecked
+    case switchedOn
+    case switchedOff
+    case notFoundTitle
+    case badRequestTitle
+    case forbiddenTitle
+    case errorTitle
+    case backHome
+    case unknownApp(String)
+    case unknownTab(String)
+    case unknownLayout(String)
+    case unknownPage
+    case unknownAction(String)
+    case languageName(UILanguage)
+
+    /// The text in `language`.
+    public func text(in language: UILanguage) -> String {
+        let (english, chinese) = pair
+        return language == .english ? english : chinese
+    }
+
+    /// English first, Traditional Chinese second, side by side so a missing one shows.
+    private var pair: (String, String) {
+        switch self {
+        case .brand: ("TabStage", "TabStage")
+        case .appList: ("Apps", "應用程式")
+        case .appListLead:
+            (
+                "Each app runs behind a vertical tab bar and a bottom tab bar; both show the same state.",
+                "每個應用程式都可用垂直分頁列或底部分頁列瀏覽，兩者顯示同一份狀態。"
+            )
+        case .tabCount(let count): (count == 1 ? "1 tab" : "\(count) tabs", "\(count) 個分頁")
+        case .verticalLayout: ("Vertical", "垂直")
+        case .bottomLayout: ("Bottom", "底部")
+        case .layoutNavigation: ("Layout", "版面")
+        case .languageNavigation: ("Language", "語言")
+        case .tabsNavigation: ("Tabs", "分頁")
+        case .loggedInAs(let name): ("Logged in as \(name)", "已登入：\(name)")
+        case .logIn: ("Log in", "登入")
+        case .logOut: ("Log out", "登出")
+        case .eventLog: ("Event log", "事件紀錄")
+        case .eventLogOf(let app): ("Event log: \(app)", "事件紀錄：\(app)")
+        case .eventLogEmpty: ("Nothing has happened yet in this session.", "這個工作階段還沒有任何事件。")
+        case .eventLogDropped(let count):
+            ("\(count) older events were dropped.", "已捨棄 \(count) 筆較舊的事件。")
+        case .eventSequence: ("#", "#")
+        case .eventTime: ("Time", "時間")
+        case .eventDescription: ("Event", "事件")
+        case .eventsAsJSON: ("As JSON", "JSON 格式")
+        case .unreadSuffix: (" unread", " 則未讀")
+        case .more: ("More", "更多")
+        case .moreLead: ("The tabs that do not fit in the bar.", "分頁列放不下的分頁。")
+        case .loginRequired: ("Log in required", "需要登入")
+        case .loginLead: ("Any name will do: this is a prototype.", "任何名字都可以：這只是原型。")
+        case .loginNameLabel: ("Name", "名字")
+        case .loginNameProblem(let maximum):
+            ("Enter a name of 1 to \(maximum) characters", "請輸入 1 到 \(maximum) 個字的名字")
+        case .loggedOut: ("You are logged out.", "您已登出。")
+        case .increment: ("+1", "+1")
+        case .decrement: ("−1", "−1")
+        case .reset: ("Reset", "重設")
+        case .searchLabel: ("Search", "搜尋")
+        case .searchButton: ("Search", "搜尋")
+        case .searchResults(let count): (count == 1 ? "1 result" : "\(count) results", "\(count) 筆結果")
+        case .searchNoResults: ("Nothing matches.", "沒有符合的結果。")
+        case .balance: ("Balance", "餘額")
+        case .topUpLabel: ("Top-up amount", "儲值金額")
+        case .topUpButton: ("Top up", "儲值")
+        case .toppedUp(let amount): ("Topped up \(amount).", "已儲值 \(amount)。")
+        case .markRead: ("Mark read", "標為已讀")
+        case .markAllRead: ("Mark all read", "全部標為已讀")
+        case .read: ("Read", "已讀")
+        case .unreadCount(let count): ("\(count) unread", "\(count) 則未讀")
+        case .allRead: ("All read.", "全部已讀。")
+        case .profileName(let name): ("Member: \(name)", "會員：\(name)")
+        case .nicknameLabel: ("Nickname", "暱稱")
+        case .nicknameCurrent(let nickname): ("Nickname: \(nickname)", "暱稱：\(nickname)")
+        case .nicknameNone: ("No nickname yet.", "尚未設定暱稱。")
+        case .saveButton: ("Save", "儲存")
+        case .checked: ("Done", "完成")
+        case .unchecked: ("To do", "待辦")
+        case .switchedOn: ("On", "開")
+        case .switchedOff: ("Off", "關")
+        case .notFoundTitle: ("Page not found", "找不到頁面")
+        case .badRequestTitle: ("Bad request", "請求有誤")
+        case .forbiddenTitle: ("Not allowed", "不允許")
+        case .errorTitle: ("Something went wrong", "發生錯誤")
+        case .backHome: ("Back to the app list", "回到應用程式列表")
+        case .unknownApp(let id): ("There is no app '\(id)'.", "沒有應用程式「\(id)」。")
+        case .unknownTab(let id): ("There is no tab '\(id)'.", "沒有分頁「\(id)」。")
+        case .unknownLayout(let name):
+            ("'\(name)' is not a layout; use vertical or bottom.", "「\(name)」不是版面，請用 vertical 或 bottom。")
+        case .unknownPage: ("Nothing lives at this address.", "這個網址沒有內容。")
+        case .unknownAction(let name): ("'\(name)' is not an action of this page.", "「\(name)」不是這個頁面的動作。")
+        case .languageName(let language):
+            language == .english ? ("English", "English") : ("繁體中文", "繁體中文")
+        }
+    }
+}
+
+extension UIString {
+    /// The string in every language, for notices kept in a session between requests.
+    public var localizedText: LocalizedText {
+        LocalizedText(en: text(in: .english), zhHant: text(in: .traditionalChinese))
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HTTPTesting
+import TabModel
+import Testing
+
+@testable import TabStageApp
+
+/// The pages as a browser receives them, over real sockets from a deterministic server.
+@Suite struct PageSnapshotTests {
+    @Test func appList() throws {
+        let stage = try StageServer()
+        assertSnapshot(of: try stage.visitor().get("/"))
+    }
+
+    @Test(arguments: ["en", "zh-TW"])
+    func everyTabOfBothDemosInBothLayouts(language: String) throws {
+        let stage = try StageServer()
+        for app in BuiltInApps.all {
+            for layout in Layout.allCases {
+                // A fresh visitor per layout: each page shows the first visit to that tab.
+                let visitor = stage.visitor(language: language)
+                for tab in app.tabs {
+                    let response = try visitor.get("/\(app.id)/\(layout.rawValue)/\(tab.id)")
+                    assertSnapshot(of: response, named: "\(language).\(app.id).\(layout.rawValue).\(tab.id)")
+                }
+            }
+        }
+    }
+
+    @Test func aRefusedTabKeepsThePreviousSelection() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/vertical/vertical/discover")
+        let refused = try visitor.get("/vertical/vertical/personal-center")
+        #expect(refused.status == 403)
+        assertSnapshot(of: refused)
+    }
+
+    @Test func loggingInContinuesToTheRefusedTab() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/membership")
+        let login = try visitor.post("/login", form: [("name", "Ada"), ("next", "/restaurant/bottom/membership")])
+        assertSnapshot(of: login, named: "post")
+        let location = try #require(login.header("Location"))
+        assertSnapshot(of: try visitor.get(location), named: "continued")
+        let logout = try visitor.post("/logout", form: [("next", "/restaurant/bottom/membership")])
+        assertSnapshot(of: logout, named: "logout")
+        assertSnapshot(of: try visitor.get(try #require(logout.header("Location"))), named: "after-logout")
+    }
+
+    @Test func reselectingTheCurrentTab() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/home")
+        let tapped = try visitor.get(
+            "/restaurant/bottom/home", headers: [("X-TabStage-Fragment", "1"), ("X-TabStage-Source", "tap")])
+        assertSnapshot(of: tapped, named: "tap")
+        assertSnapshot(of: try visitor.get("/restaurant/events.json"), named: "events")
+    }
+
+    @Test func keepAliveKeepsAPageAcrossSwitchesAndLayouts() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/home")
+        _ = try visitor.post("/restaurant/bottom/home/action", form: [("action", "increment")])
+        _ = try visitor.post("/restaurant/bottom/home/action", form: [("action", "increment")])
+        _ = try visitor.get("/restaurant/bottom/wallet")
+        let switched = try visitor.get("/restaurant/vertical")
+        #expect(switched.header("Location") == "/restaurant/vertical/wallet")
+        let back = try visitor.get("/restaurant/vertical/home")
+        #expect(back.text.contains("<p class=\"balance\">2</p>"))
+        assertSnapshot(of: back)
+    }
+
+    @Test func detachResetsAPageWhenLeft() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/vertical/vertical/favorites")
+        _ = try visitor.post("/vertical/vertical/favorites/action", form: [("action", "toggle"), ("item", "park")])
+        let ticked = try visitor.get("/vertical/vertical/favorites")
+        #expect(ticked.text.contains("aria-pressed=\"true\">Done<span class=\"visually-hidden\">: Walk in the park"))
+        _ = try visitor.get("/vertical/vertical/settings")
+        let fresh = try visitor.get("/vertical/vertical/favorites")
+        #expect(fresh.text.contains("aria-pressed=\"false\">To do<span class=\"visually-hidden\">: Walk in the park"))
+        assertSnapshot(of: fresh)
+        assertSnapshot(of: try visitor.get("/vertical/events"), named: "events")
+    }
+
+    @Test func aFormPostRedirectsToItsPage() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/wallet")
+        let posted = try visitor.post(
+            "/restaurant/bottom/wallet/action", form: [("action", "top-up"), ("amount", "500")])
+        assertSnapshot(of: posted, named: "post")
+        assertSnapshot(of: try visitor.get(try #require(posted.header("Location"))), named: "page")
+        let refused = try visitor.post(
+            "/restaurant/bottom/wallet/action", form: [("action", "top-up"), ("amount", "lots")])
+        #expect(refused.status == 303)
+        assertSnapshot(of: try visitor.get("/restaurant/bottom/wallet"), named: "refused")
+    }
+
+    @Test func markingNewsReadChangesTheBadge() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/news")
+        _ = try visitor.post(
+            "/restaurant/bottom/news/action", form: [("action", "mark-read"), ("item", "spring-menu")])
+        let page = try visitor.get("/restaurant/bottom/news")
+        #expect(page.text.contains("<span class=\"badge\">2<span class=\"visually-hidden\"> unread</span></span>"))
+        assertSnapshot(of: page)
+    }
+
+    @Test func aFragmentResponse() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/home")
+        let fragment = try visitor.get(
+            "/restaurant/bottom/finding?q=noodle",
+            headers: [("X-TabStage-Fragment", "1"), ("X-TabStage-Source", "tap")])
+        #expect(fragment.header("X-TabStage-Fragment") == "1")
+        assertSnapshot(of: fragment)
+    }
+
+    @Test func errorPages() throws {
+        let visitor = try StageServer().visitor()
+        assertSnapshot(of: try visitor.get("/nowhere/bottom/home"), named: "unknown-app")
+        assertSnapshot(of: try visitor.get("/restaurant/bottom/nowhere"), named: "unknown-tab")
+        assertSnapshot(of: try visitor.get("/restaurant/sideways/home"), named: "bad-layout")
+        assertSnapshot(
+            of: try visitor.post("/restaurant/bottom/home/action", form: [("action", "explode")]), named: "bad-action")
+    }
+}

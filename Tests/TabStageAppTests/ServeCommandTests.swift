@@ -1,0 +1,78 @@
+import Foundation
+import HTTPServer
+import HTTPTesting
+import Testing
+
+@testable import TabStageApp
+
+@Suite struct ServeCommandTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func routesAnswerHomeHealthAndStaticFiles() throws {
+        let files = try StaticFiles(root: Self.repositoryRoot.appendingPathComponent("Public").path)
+        let router = Routes.makeRouter(staticFiles: files, application: .deterministic())
+        let home = router.respond(to: try Request(method: .get, target: "/"))
+        #expect(home.status == .ok)
+        #expect(String(decoding: home.body, as: UTF8.self).contains("<a href=\"/restaurant/bottom\">"))
+        #expect(router.respond(to: try Request(method: .get, target: "/healthz")).body == Array("ok".utf8))
+        let css = router.respond(to: try Request(method: .get, target: "/static/css/tabstage.css"))
+        #expect(css.status == .ok)
+        #expect(css.headers["Content-Type"] == "text/css; charset=utf-8")
+    }
+
+    @Test func missingPublicFolderIsAClearError() {
+        let result = runCLI(["serve", "--port", "0", "--public", "/no/such/public"])
+        #expect(result.code == 1)
+        #expect(result.err.contains("/no/such/public"))
+    }
+
+    @Test func badPortIsAUsageError() {
+        #expect(runCLI(["serve", "--port", "99999"]).code == 2)
+    }
+
+    /// Runs the built binary end to end: start on a free port, ask /healthz, SIGTERM, exit 0.
+    @Test func binaryServesAndStopsCleanlyOnSIGTERM() throws {
+        let binary = Self.repositoryRoot.appendingPathComponent(".build/debug/tabstage")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build tabstage first")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0", "--quiet"]
+        process.currentDirectoryURL = Self.repositoryRoot
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        var output = ""
+        while !output.contains("\n") {
+            let chunk = stderr.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            output += String(decoding: chunk, as: UTF8.self)
+        }
+        let prefix = "TabStage listening on http://127.0.0.1:"
+        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix(prefix) }, "stderr: \(output)")
+        let port = try #require(UInt16(line.dropFirst(prefix.count).dropLast()))
+
+        let health = try HTTPTestClient(port: port).get("/healthz")
+        #expect(health.status == 200)
+        #expect(health.text == "ok")
+
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func portInUseExitsWith1() throws {
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
+        configuration.accessLog = nil
+        let holder = Server(configuration: configuration, router: Router())
+        try holder.start()
+        defer { holder.stop() }
+        let publicFolder = Self.repositoryRoot.appendingPathComponent("Public").path
+        let result = runCLI(["serve", "--port", "\(holder.port)", "--public", publicFolder])
+        #expect(result.code == 1)
+        #expect(result.err.contains("cannot listen on 127.0.0.1 port \(holder.port)"))
+    }
+}

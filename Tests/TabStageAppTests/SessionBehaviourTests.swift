@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTesting
+import Sessions
+import Synchronization
+import TabModel
+import Testing
+
+@testable import TabStageApp
+
+@Suite struct SessionBehaviourTests {
+    @Test func theSessionCookieIsHttpOnlyLaxAndSiteWide() throws {
+        let visitor = try StageServer().visitor()
+        #expect(try visitor.get("/").header("Set-Cookie") == nil, "the app list changes nothing")
+        let first = try visitor.get("/restaurant/bottom/home")
+        let cookie = try #require(first.header("Set-Cookie"))
+        let parts = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(parts[0].hasPrefix("tabstage_session="))
+        #expect(parts[0].count == "tabstage_session=".count + 32)
+        #expect(Set(parts.dropFirst()) == ["Path=/", "HttpOnly", "SameSite=Lax"])
+        #expect(try visitor.get("/restaurant/bottom/wallet").header("Set-Cookie") == nil, "the session is reused")
+    }
+
+    @Test(arguments: ["nonsense", "ABCDEF0123456789ABCDEF0123456789", "00000000000000000000000000000001"])
+    func anUnknownOrMalformedCookieStartsANewSession(offered: String) throws {
+        let visitor = try StageServer().visitor()
+        visitor.cookie = "tabstage_session=\(offered)"
+        let response = try visitor.get("/restaurant/bottom/wallet")
+        let cookie = try #require(response.header("Set-Cookie"))
+        #expect(!cookie.contains(offered))
+        #expect(response.status == 200)
+    }
+
+    @Test func languageFollowsTheBrowserUntilChosen() throws {
+        let visitor = try StageServer().visitor(language: "zh-HK,en;q=0.5")
+        #expect(try visitor.get("/restaurant/bottom/home").text.contains("<html lang=\"zh-Hant\">"))
+        #expect(try visitor.get("/restaurant/bottom/home?lang=en").text.contains("<html lang=\"en\">"))
+        #expect(try visitor.get("/restaurant/bottom/wallet").text.contains("<html lang=\"en\">"), "remembered")
+        let english = try StageServer().visitor(language: "zh-CN")
+        #expect(try english.get("/").text.contains("<html lang=\"en\">"), "Simplified Chinese is not offered")
+    }
+
+    @Test(arguments: ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", ""])
+    func loginNeverRedirectsOffSite(next: String) throws {
+        let visitor = try StageServer().visitor()
+        let response = try visitor.post("/login", form: [("name", "Ada"), ("next", next)])
+        #expect(response.status == 303)
+        #expect(response.header("Location") == "/")
+    }
+
+    @Test func aBlankNameIsRefusedWithTheForm() throws {
+        let visitor = try StageServer().visitor()
+        let response = try visitor.post("/login", form: [("name", "   "), ("next", "/restaurant/bottom/membership")])
+        #expect(response.status == 400)
+        #expect(response.text.contains("Enter a name of 1 to 40 characters"))
+        #expect(response.text.contains("value=\"/restaurant/bottom/membership\""))
+    }
+
+    @Test func aCrossSitePostIsRefused() throws {
+        let visitor = try StageServer().visitor()
+        let response = try visitor.post(
+            "/restaurant/bottom/home/action", form: [("action", "increment")],
+            headers: [("Origin", "https://evil.example")])
+        #expect(response.status == 403)
+    }
+
+    @Test func theLeastRecentlyUsedSessionGoesPastTheCap() throws {
+        let stage = try StageServer(application: .deterministic(limits: SessionLimits(maxSessions: 2)))
+        let first = stage.visitor()
+        _ = try first.get("/restaurant/bottom/home")
+        _ = try stage.visitor().get("/restaurant/bottom/home")
+        _ = try stage.visitor().get("/restaurant/bottom/home")
+        #expect(stage.application.store.count == 2)
+        #expect(try first.get("/restaurant/bottom/home").header("Set-Cookie") != nil, "evicted, so a new one")
+    }
+
+    @Test func anIdleSessionExpires() throws {
+        let now = Mutex(StageApplication.deterministicEpoch)
+        let application = StageApplication(
+            apps: BuiltInApps.all,
+            store: MemorySessionStore<VisitorSession>(limits: SessionLimits(idleTimeout: 60, maxSessions: 10)),
+            sessionIDs: SeededSessionIDs(seed: 1), clock: { now.withLock { $0 } })
+        let visitor = try StageServer(application: application).visitor()
+        _ = try visitor.get("/restaurant/bottom/wallet")
+        now.withLock { $0 += 59 }
+        #expect(try visitor.get("/restaurant/bottom/wallet").header("Set-Cookie") == nil)
+        now.withLock { $0 += 61 }
+        let expired = try visitor.get("/restaurant/vertical")
+        #expect(expired.header("Location") == "/restaurant/vertical/home", "the selection went with the session")
+    }
+
+    @Test func serveTakesTheSessionOptions() throws {
+        let parsed = try ParsedArguments(
+            ["--session-idle-timeout", "30", "--max-sessions", "5", "--deterministic"],
+            options: ServeCommand.options)
+        let application = try ServeCommand.application(parsed)
+        let store = try #require(application.store as? MemorySessionStore<VisitorSession>)
+        #expect(store.limits == SessionLimits(idleTimeout: 30, maxSessions: 5))
+        #expect(runCLI(["serve", "--max-sessions", "0"]).code == 2)
+    }
+}

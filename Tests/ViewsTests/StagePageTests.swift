@@ -1,0 +1,118 @@
+import TabModel
+import Testing
+
+@testable import Views
+
+@Test func theBarMarksTheSelectedTabAndDrawsItsGlowInTheAppTint() throws {
+    let app = try demo("restaurant")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("wallet"), source: .url, isLoggedIn: false, at: testTime)
+    let html = stageHTML(app, layout: .bottom, container: container, content: .tab(id: "wallet"))
+    #expect(
+        html.contains(
+            "<a class=\"tab\" data-tab=\"wallet\" href=\"/restaurant/bottom/wallet\" aria-current=\"page\">"))
+    #expect(html.contains("src=\"/icons/wallet/selected@1x.png?tint=FF9500\""))
+    #expect(
+        html.contains(
+            "srcset=\"/icons/home/unselected@1x.png 1x, /icons/home/unselected@2x.png 2x, "
+                + "/icons/home/unselected@3x.png 3x\""))
+    #expect(html.components(separatedBy: "aria-current=\"page\"").count == 3)  // the tab and the layout link
+    #expect(
+        html.contains(
+            "<main id=\"stage\" class=\"device device-bottom\" data-title=\"Your wallet – Restaurant · TabStage\">"))
+    #expect(html.contains("<link rel=\"stylesheet\" href=\"/theme/restaurant.css\">"))
+}
+
+@Test func pagesCarryNoInlineScriptStyleOrHandler() throws {
+    for app in BuiltInApps.all {
+        var container = TabContainer(app: app)
+        for tab in app.tabs {
+            _ = container.select(.tab(tab.id), source: .url, isLoggedIn: true, at: testTime)
+            for layout in Layout.allCases {
+                let html = stageHTML(app, layout: layout, container: container, content: .tab(id: tab.id))
+                #expect(!html.contains(" style="))
+                #expect(!html.contains("<style"))
+                #expect(!html.contains(" on"), "no inline event handler attributes")
+                #expect(html.components(separatedBy: "<script").count == 2)
+                #expect(html.contains("<script src=\"/static/js/tabstage.js\" defer></script>"))
+            }
+        }
+    }
+}
+
+@Test func aFragmentIsOnlyTheStage() throws {
+    let app = try demo("vertical")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("inbox"), source: .url, isLoggedIn: false, at: testTime)
+    let html = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "inbox"), fragment: true)
+    #expect(html.hasPrefix("<main id=\"stage\" class=\"device device-vertical\""))
+    #expect(html.hasSuffix("</main>\n"))
+    #expect(html.contains("data-axis=\"vertical\""))
+    #expect(html.contains("<span class=\"badge\">4<span class=\"visually-hidden\"> unread</span></span>"))
+}
+
+@Test func aRefusedTabKeepsTheBarAndOffersALoginThatComesBack() throws {
+    let app = try demo("vertical")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("discover"), source: .url, isLoggedIn: false, at: testTime)
+    guard
+        case .needsLogin(let tabID, let reason) =
+            container.select(.tab("personal-center"), source: .url, isLoggedIn: false, at: testTime)
+    else {
+        Issue.record("the model should ask for a login")
+        return
+    }
+    let html = stageHTML(
+        app, layout: .vertical, container: container, content: .refused(tabID: tabID, reason: reason),
+        language: .traditionalChinese)
+    #expect(html.contains("<html lang=\"zh-Hant\">"))
+    #expect(html.contains("data-tab=\"discover\" href=\"/vertical/vertical/discover\" aria-current=\"page\""))
+    #expect(!html.contains("data-tab=\"personal-center\" href=\"/vertical/vertical/personal-center\" aria-current"))
+    #expect(html.contains("請先登入以查看個人中心"))
+    #expect(html.contains("<form method=\"post\" class=\"login-form\" action=\"/login\">"))
+    #expect(html.contains("<input type=\"hidden\" name=\"next\" value=\"/vertical/vertical/personal-center\">"))
+}
+
+@Test func moreThanFiveTabsInTheBottomBarGiveFourAndMore() {
+    let app = manyTabApp(7)
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("t6"), source: .url, isLoggedIn: false, at: testTime)
+    let bottom = stageHTML(app, layout: .bottom, container: container, content: .tab(id: "t6"))
+    #expect(bottom.components(separatedBy: "<li><a class=\"tab\"").count == 6)
+    #expect(bottom.contains("data-tab=\"_more\" href=\"/many/bottom/_more\" aria-current=\"page\""))
+    #expect(!bottom.contains("data-tab=\"t5\""))
+    let vertical = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "t6"))
+    #expect(vertical.components(separatedBy: "<li><a class=\"tab\"").count == 8)
+    let more = stageHTML(app, layout: .bottom, container: container, content: .more)
+    #expect(more.contains("<li><a href=\"/many/bottom/t5\">Tab 5</a></li>"))
+    #expect(more.contains("<li><a href=\"/many/bottom/t7\">Tab 7</a></li>"))
+}
+
+@Test func untrustedTextIsEscapedEverywhere() throws {
+    let app = try demo("restaurant")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("finding"), source: .url, isLoggedIn: false, at: testTime)
+    _ = container.perform(.setQuery("<b>\"x\"</b>"), onTab: "finding", isLoggedIn: false, at: testTime)
+    let html = stageHTML(app, layout: .bottom, container: container, content: .tab(id: "finding"))
+    #expect(html.contains("value=\"&lt;b&gt;&quot;x&quot;&lt;/b&gt;\""))
+    #expect(!html.contains("<b>"))
+    let json = String(decoding: EventLogPage.json(app: app, log: container.log), as: UTF8.self)
+    #expect(json.contains("setQuery(\\\"\\u003cb>\\\"x\\\"\\u003c/b>\\\")"))
+    #expect(!json.contains("<b>"))
+}
+
+@Test func theEventLogListsEveryEventWithItsTime() throws {
+    let app = try demo("restaurant")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: testTime)
+    let html = String(
+        decoding: EventLogPage.document(
+            app: app, log: container.log, chrome: ChromeContext(language: .english, app: app)), as: UTF8.self)
+    #expect(
+        html.contains(
+            "<tr><td>1</td><td><time>2026-01-01T00:00:00Z</time></td><td>shouldSelect home (url) → yes</td></tr>"))
+    let json = String(decoding: EventLogPage.json(app: app, log: container.log), as: UTF8.self)
+    #expect(json.hasPrefix("{\n  \"app\": \"restaurant\",\n  \"dropped\": 0,\n  \"events\": [\n    {\"sequence\": 1,"))
+    let empty = String(decoding: EventLogPage.json(app: app, log: nil), as: UTF8.self)
+    #expect(empty == "{\n  \"app\": \"restaurant\",\n  \"dropped\": 0,\n  \"events\": []\n}\n")
+}
