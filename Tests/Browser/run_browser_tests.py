@@ -23,7 +23,7 @@ import urllib.request
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -34,7 +34,7 @@ VIEWPORTS = {"phone": (390, 844), "tablet": (1024, 768)}
 APPS = {
     # app id -> (tab ids in bar order, the tab that needs login)
     "restaurant": (["home", "finding", "wallet", "news", "membership"], "membership"),
-    "vertical": (["inbox", "discover", "favorites", "personal", "settings"], "personal"),
+    "vertical": (["inbox", "discover", "favorites", "personal-center", "settings"], "personal-center"),
 }
 LAYOUTS = ["vertical", "bottom"]
 WAIT_SECONDS = 15
@@ -52,9 +52,13 @@ class Server:
     """`tabstage serve` on a port it picks itself; the port is read from its first line."""
 
     def __init__(self, binary):
+        command = [str(binary), "serve", "--host", "127.0.0.1", "--port", "0", "--quiet",
+                   "--public", str(ROOT / "Public")]
+        usage = subprocess.run([str(binary), "serve", "--help"], capture_output=True, text=True).stdout
+        if "--sessions" in usage:
+            command += ["--sessions", "memory"]  # the suite needs no state across runs
         self.process = subprocess.Popen(
-            [str(binary), "serve", "--host", "127.0.0.1", "--port", "0", "--quiet",
-             "--public", str(ROOT / "Public"), "--sessions", "memory"],
+            command,
             stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=str(ROOT))
         line = self.process.stderr.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -96,7 +100,9 @@ def make_driver(viewport, javascript=True):
 
 def wait(driver, condition, message):
     try:
-        return WebDriverWait(driver, WAIT_SECONDS).until(lambda d: condition(d))
+        # A swap replaces the stage while a condition reads it: ask again rather than fail.
+        ignored = (NoSuchElementException, StaleElementReferenceException)
+        return WebDriverWait(driver, WAIT_SECONDS, ignored_exceptions=ignored).until(lambda d: condition(d))
     except TimeoutException:
         raise AssertionError(f"timed out waiting: {message} (at {driver.current_url})")
 
@@ -299,11 +305,10 @@ def page_forms(base, javascript):
         driver.get(f"{base}/restaurant/bottom/news")
         unread = badge_count(driver, "news")
         expect(unread > 0, "News starts with unread items")
-        driver.find_element(By.CSS_SELECTOR, '#page form button[name="action"][value="markRead"], '
-                                             '#page form[data-action="markRead"] button').click()
+        driver.find_element(By.CSS_SELECTOR, "#page .items li form button").click()
         wait(driver, lambda d: badge_count(d, "news") == unread - 1, "marking one read lowers the badge")
         driver.get(f"{base}/restaurant/bottom/finding")
-        query = driver.find_element(By.CSS_SELECTOR, '#page input[name="q"], #page input[name="query"]')
+        query = driver.find_element(By.CSS_SELECTOR, '#page input[name="q"]')
         total = len(driver.find_elements(By.CSS_SELECTOR, "#page .items li"))
         query.send_keys("tea")
         query.submit()
