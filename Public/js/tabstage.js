@@ -92,12 +92,14 @@
     event.preventDefault();
     var body = new URLSearchParams(new FormData(form, event.submitter || null));
     var method = (form.getAttribute("method") || "GET").toUpperCase();
+    // Read the attribute: the page forms have a field named "action", which shadows form.action.
+    var action = new URL(form.getAttribute("action") || "", window.location.href).href;
     if (method === "GET") {
-      var target = new URL(form.action, window.location.href);
+      var target = new URL(action);
       target.search = body.toString();
       load(target.href, { method: "GET" }, "push", "page");
     } else {
-      load(form.action, { method: "POST", body: body }, "replace", "page");
+      load(action, { method: "POST", body: body }, "replace", "page");
     }
   });
 
