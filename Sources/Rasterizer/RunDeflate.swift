@@ -100,6 +100,21 @@ struct RunDeflate {
         guard length > 0 else { return }
         runLength = 0
         let alpha = runAlpha
+        if length == 1 && alpha != 0 {
+            // A lone pixel (an edge pixel, the common case): literals only.
+            if pixelSize == 2 {
+                writeSymbol(Int(gray))
+                adlerA += UInt64(gray)
+                adlerB += adlerA
+            }
+            writeSymbol(Int(alpha))
+            adlerA += UInt64(alpha)
+            adlerB += adlerA
+            adlerA %= Self.adlerModulus
+            adlerB %= Self.adlerModulus
+            lastBytes = (pixelSize == 2 ? Int(gray) : lastBytes & 0xFF) << 8 | Int(alpha)
+            return
+        }
         if alpha == 0 {
             // Adler-32 of n zero bytes: a is unchanged, b grows by n·a.
             adlerB = (adlerB + UInt64(length) % Self.adlerModulus * adlerA) % Self.adlerModulus
