@@ -18,10 +18,28 @@ struct CoverageAccumulator {
 
     mutating func addLine(from start: Point, to end: Point) {
         guard start.y != end.y, start.y.isFinite, end.y.isFinite, start.x.isFinite, end.x.isFinite else { return }
+        let (width, height, stride) = (width, height, stride)
+        deltas.withUnsafeMutableBufferPointer { deltas in
+            guard let deltas = deltas.baseAddress else { return }
+            Self.addLine(from: start, to: end, width: width, height: height, stride: stride, into: deltas)
+        }
+    }
+
+    /// `addLine` on the raw buffer: no bounds or uniqueness checks per write. Every index written is
+    /// `row · stride + column` with row in 0..<height and column in 0...width.
+    @inline(__always)
+    private static func addLine(
+        from start: Point, to end: Point, width: Int, height: Int, stride: Int, into deltas: UnsafeMutablePointer<Float>
+    ) {
         let direction: Double = start.y < end.y ? 1 : -1
         let (top, bottom) = start.y < end.y ? (start, end) : (end, start)
-        let firstRow = max(0, Int(top.y.rounded(.down)))
-        let endRow = min(height, Int(bottom.y.rounded(.up)))
+        let rows = Double(height)
+        // floor(top.y) and ceil(bottom.y), clamped to the rows, without libm calls.
+        let firstRow = top.y <= 0 ? 0 : Int(min(top.y, rows))
+        let clampedBottom = min(bottom.y, rows)
+        guard clampedBottom > 0 else { return }
+        let bottomWhole = Int(clampedBottom)
+        let endRow = Double(bottomWhole) == clampedBottom ? bottomWhole : bottomWhole + 1
         guard firstRow < endRow else { return }
         let slope = (bottom.x - top.x) / (bottom.y - top.y)
         for row in firstRow..<endRow {
@@ -29,13 +47,18 @@ struct CoverageAccumulator {
             let rowBottom = min(bottom.y, Double(row + 1))
             let xAtTop = top.x + (rowTop - top.y) * slope
             let xAtBottom = top.x + (rowBottom - top.y) * slope
-            addRowPiece(row: row, x0: xAtTop, x1: xAtBottom, height: (rowBottom - rowTop) * direction)
+            addRowPiece(
+                deltas + row * stride, width: width, x0: xAtTop, x1: xAtBottom,
+                height: (rowBottom - rowTop) * direction)
         }
     }
 
-    /// One piece of a line inside a single pixel row, `height` signed by its direction.
-    private mutating func addRowPiece(row: Int, x0: Double, x1: Double, height rowHeight: Double) {
-        let base = row * stride
+    /// One piece of a line inside a single pixel row (`deltas` points at its start), `height` signed
+    /// by its direction.
+    @inline(__always)
+    private static func addRowPiece(
+        _ deltas: UnsafeMutablePointer<Float>, width: Int, x0: Double, x1: Double, height rowHeight: Double
+    ) {
         let limit = Double(width)
         var left = min(x0, x1)
         var right = max(x0, x1)
@@ -43,18 +66,18 @@ struct CoverageAccumulator {
             let x = min(max(left, 0), limit)
             let column = min(Int(x), width - 1)
             let inside = rowHeight * (1 - (x - Double(column)))
-            deltas[base + column] += Float(inside)
-            deltas[base + column + 1] += Float(rowHeight - inside)
+            deltas[column] += Float(inside)
+            deltas[column + 1] += Float(rowHeight - inside)
             return
         }
         let heightPerX = rowHeight / (right - left)
         // Parts left of the image cover every pixel of the row; parts right of it cover none.
         if left < 0 {
-            deltas[base] += Float((min(right, 0) - left) * heightPerX)
+            deltas[0] += Float((min(right, 0) - left) * heightPerX)
             left = min(right, 0)
         }
         if right > limit {
-            deltas[base + width] += Float((right - max(left, limit)) * heightPerX)
+            deltas[width] += Float((right - max(left, limit)) * heightPerX)
             right = max(left, limit)
         }
         guard left < right else { return }
@@ -65,8 +88,8 @@ struct CoverageAccumulator {
             let pieceHeight = (next - x) * heightPerX
             let middle = (x + next) / 2 - Double(column)
             let inside = pieceHeight * (1 - middle)
-            deltas[base + column] += Float(inside)
-            deltas[base + column + 1] += Float(pieceHeight - inside)
+            deltas[column] += Float(inside)
+            deltas[column + 1] += Float(pieceHeight - inside)
             if next >= right || column + 1 >= width { break }
             x = next
             column += 1
@@ -74,41 +97,45 @@ struct CoverageAccumulator {
     }
 
     func coverage(fillRule: FillRule) -> CoverageMask {
-        var values = [Float](repeating: 0, count: width * height)
-        values.withUnsafeMutableBufferPointer { output in
+        let (width, height, stride) = (width, height, stride)
+        let values = [Float](unsafeUninitializedCapacity: width * height) { output, initialized in
             deltas.withUnsafeBufferPointer { input in
-                for row in 0..<height {
-                    var winding: Float = 0
-                    let inBase = row * stride
-                    let outBase = row * width
-                    switch fillRule {
-                    case .nonZero:
+                guard let input = input.baseAddress, let output = output.baseAddress else { return }
+                switch fillRule {
+                case .nonZero:
+                    for row in 0..<height {
+                        var winding: Float = 0
+                        let source = input + row * stride
+                        let target = output + row * width
                         for column in 0..<width {
-                            winding += input[inBase + column]
-                            output[outBase + column] = min(1, abs(winding))
+                            winding += source[column]
+                            target[column] = min(1, abs(winding))
                         }
-                    case .evenOdd:
+                    }
+                case .evenOdd:
+                    for row in 0..<height {
+                        var winding: Float = 0
+                        let source = input + row * stride
+                        let target = output + row * width
                         for column in 0..<width {
-                            winding += input[inBase + column]
-                            // A triangle wave: 0 at even windings, 1 at odd ones, linear between.
-                            let folded = abs(winding - 2 * Self.roundedHalfAway(winding * 0.5))
-                            output[outBase + column] = min(1, folded)
+                            winding += source[column]
+                            target[column] = Self.evenOddCoverage(winding)
                         }
                     }
                 }
             }
+            initialized = width * height
         }
         return CoverageMask(width: width, height: height, values: values)
     }
 
-    /// `value.rounded()` (halves away from zero) without a libm call for the small values windings take.
+    /// A triangle wave of the winding: 0 at even windings, 1 at odd ones, linear between; without
+    /// libm calls or branches. `folded` is |winding| modulo 2 (the truncation is a floor, as it is
+    /// not negative; the clamp keeps the conversion defined).
     @inline(__always)
-    static func roundedHalfAway(_ value: Float) -> Float {
-        guard abs(value) < 1_000_000 else { return value.rounded() }
-        let whole = Float(Int32(value))
-        let fraction = value - whole
-        if fraction >= 0.5 { return whole + 1 }
-        if fraction <= -0.5 { return whole - 1 }
-        return whole
+    static func evenOddCoverage(_ winding: Float) -> Float {
+        let magnitude = min(abs(winding), 1e18)
+        let folded = magnitude - 2 * Float(Int64(magnitude * 0.5))
+        return min(folded, 2 - folded)
     }
 }

@@ -3,9 +3,8 @@ import CZlib
 /// Writes PNG files: 8 bits per channel, no interlace, one IDAT chunk, no ancillary chunks, so the
 /// same raster always gives the same bytes.
 ///
-/// A flat fill (one colour × coverage) is written as gray + alpha when the colour is a gray, else as
-/// a palette of that colour at every alpha (PLTE + tRNS, one byte a pixel); either decodes to exactly
-/// the pixels the RGBA form would. Any other raster is straight-alpha RGBA. Rows outside the raster's
+/// A flat fill (one colour × coverage) is written as a palette of that colour at every alpha (PLTE +
+/// tRNS, one byte a pixel), which decodes to exactly the pixels the RGBA form would. Any other raster is straight-alpha RGBA. Rows outside the raster's
 /// box are all transparent: they get filter None and are coded as runs without being materialised.
 public enum PNGEncoder {
     /// Chosen by measurement (see bench): level 1 costs about half of level 6 for a ~10% larger file.
@@ -23,69 +22,107 @@ public enum PNGEncoder {
         }
     }
 
-    /// One colour at the coverage of each pixel: gray + alpha or a palette indexed by alpha.
+    /// One colour at the coverage of each pixel, filter None, run-coded by `RunDeflate`: gray + alpha
+    /// when the colour is a gray (no palette to send), else a palette indexed by alpha (entry i is
+    /// the colour at alpha i, one byte a pixel).
     static func encodeFlat(width: Int, height: Int, box: PixelBox, color: RGBColor, alpha: [Float]) -> [UInt8] {
+        let box = box.isEmpty || alpha.count != box.area ? PixelBox.empty : box
+        let area = box.area
+        var largestAlpha: UInt8 = 0
+        let indices = [UInt8](unsafeUninitializedCapacity: area) { buffer, initialized in
+            alpha.withUnsafeBufferPointer { alpha in
+                var largest: UInt8 = 0
+                for index in 0..<area {
+                    let byte = Raster.unitToByte(min(1, max(0, alpha[index])))
+                    buffer[index] = byte
+                    largest = max(largest, byte)
+                }
+                largestAlpha = largest
+            }
+            initialized = area
+        }
         let isGray = color.red == color.green && color.green == color.blue
         let pixelSize = isGray ? 2 : 1
-        let box = box.isEmpty || alpha.count != box.area ? PixelBox.empty : box
-        var stream = SparseDeflate(capacity: 64 + box.area * 2)
-        var largestAlpha: UInt8 = 0
-        let rowZeros = width * pixelSize + 1
-        stream.zeros(rowZeros * box.y)
-        alpha.withUnsafeBufferPointer { alpha in
-            for row in 0..<box.height {
-                stream.zeros(1 + box.x * pixelSize)
-                var runByte: UInt8 = 0
-                var runLength = 0
-                let base = row * box.width
-                for column in 0..<box.width {
-                    let byte = Raster.unitToByte(min(1, max(0, alpha[base + column])))
-                    if byte == runByte {
-                        runLength += 1
-                        continue
-                    }
-                    stream.run(
-                        of: flatPixel(runByte, isGray: isGray, gray: color.red), size: pixelSize, count: runLength)
-                    largestAlpha = max(largestAlpha, runByte)
-                    runByte = byte
-                    runLength = 1
+        let rowBytes = width * pixelSize + 1
+        let bound = RunDeflate.bound(bytes: rowBytes * height, runs: area + 2 * height + 4)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { scratch in
+            guard let base = scratch.baseAddress else { return [] }
+            var stream = RunDeflate(output: base, pixelSize: pixelSize, gray: color.red)
+            // Filter bytes (None) and the transparent pixels around the box are all zero.
+            stream.appendZeros(rowBytes * box.y)
+            indices.withUnsafeBufferPointer { indices in
+                for row in 0..<box.height {
+                    stream.appendZeros(1 + box.x * pixelSize)
+                    stream.append(
+                        alphas: UnsafeBufferPointer(rebasing: indices[row * box.width..<(row + 1) * box.width]))
+                    stream.appendZeros((width - box.x - box.width) * pixelSize)
                 }
-                stream.run(of: flatPixel(runByte, isGray: isGray, gray: color.red), size: pixelSize, count: runLength)
-                largestAlpha = max(largestAlpha, runByte)
-                stream.zeros((width - box.x - box.width) * pixelSize)
             }
+            stream.appendZeros(rowBytes * (height - box.y - box.height))
+            stream.finish()
+            return flatPNG(
+                width: width, height: height, color: color, entries: isGray ? 0 : Int(largestAlpha) + 1,
+                idat: UnsafeBufferPointer(start: base, count: stream.count))
         }
-        stream.zeros(rowZeros * (height - box.y - max(0, box.height)))
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header: [UInt8] = []
-        appendBigEndian(UInt32(width), to: &header)
-        appendBigEndian(UInt32(height), to: &header)
-        header += [8, isGray ? 4 : 3, 0, 0, 0]  // 8 bits, gray + alpha or palette, deflate, filters, no interlace
-        appendChunk("IHDR", header, to: &png)
-        if !isGray {
-            // Entry 0 is transparent black, as the RGBA form writes empty pixels; entry i is the colour
-            // at alpha i.
-            let entries = Int(largestAlpha) + 1
-            var palette = [UInt8](repeating: 0, count: entries * 3)
-            var transparency = [UInt8](repeating: 0, count: entries)
-            for index in 1..<max(1, entries) {
-                palette[index * 3] = color.red
-                palette[index * 3 + 1] = color.green
-                palette[index * 3 + 2] = color.blue
-                transparency[index] = UInt8(index)
-            }
-            appendChunk("PLTE", palette, to: &png)
-            appendChunk("tRNS", transparency, to: &png)
-        }
-        appendChunk("IDAT", stream.finish(), to: &png)
-        appendChunk("IEND", [], to: &png)
-        return png
     }
 
-    @inline(__always)
-    private static func flatPixel(_ alpha: UInt8, isGray: Bool, gray: UInt8) -> (UInt8, UInt8) {
-        if isGray { return alpha == 0 ? (0, 0) : (gray, alpha) }
-        return (alpha, 0)
+    /// Signature, IHDR, PLTE and tRNS of `entries` alphas of `color` (none: gray + alpha), IDAT, IEND.
+    private static func flatPNG(
+        width: Int, height: Int, color: RGBColor, entries: Int, idat: UnsafeBufferPointer<UInt8>
+    ) -> [UInt8] {
+        let size = 8 + (12 + 13) + (entries > 0 ? 24 + 4 * entries : 0) + (12 + idat.count) + 12
+        return [UInt8](unsafeUninitializedCapacity: size) { png, initialized in
+            var position = 0
+            func put(_ byte: UInt8) {
+                png[position] = byte
+                position += 1
+            }
+            func put32(_ value: UInt32) {
+                put(UInt8(value >> 24))
+                put(UInt8((value >> 16) & 0xFF))
+                put(UInt8((value >> 8) & 0xFF))
+                put(UInt8(value & 0xFF))
+            }
+            /// Writes the chunk's length and type, lets `body` write its bytes, then the CRC.
+            func chunk(_ type: UInt32, length: Int, _ body: () -> Void) {
+                put32(UInt32(length))
+                let start = position
+                put32(type)
+                body()
+                let checksum = crc32(0, png.baseAddress.map { $0 + start }, uInt(position - start))
+                put32(UInt32(truncatingIfNeeded: checksum))
+            }
+            for byte: UInt8 in [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { put(byte) }
+            chunk(0x4948_4452, length: 13) {  // IHDR
+                put32(UInt32(width))
+                put32(UInt32(height))
+                // 8 bits, palette or gray + alpha, deflate, filters, no interlace
+                for byte: UInt8 in [8, entries > 0 ? 3 : 4, 0, 0, 0] { put(byte) }
+            }
+            if entries > 0 {
+                // Entry 0 is transparent black, as the RGBA form writes empty pixels.
+                chunk(0x504C_5445, length: 3 * entries) {  // PLTE
+                    put(0)
+                    put(0)
+                    put(0)
+                    for _ in 1..<entries {
+                        put(color.red)
+                        put(color.green)
+                        put(color.blue)
+                    }
+                }
+                chunk(0x7452_4E53, length: entries) {  // tRNS
+                    for index in 0..<entries { put(UInt8(index)) }
+                }
+            }
+            chunk(0x4944_4154, length: idat.count) {  // IDAT
+                _ = UnsafeMutableBufferPointer(rebasing: png[position..<position + idat.count])
+                    .initialize(fromContentsOf: idat)
+                position += idat.count
+            }
+            chunk(0x4945_4E44, length: 0) {}  // IEND
+            initialized = position
+        }
     }
 
     /// RGBA: the box's rows (Sub filter) go through zlib; the transparent rows above and below it

@@ -125,3 +125,56 @@ struct SparseDeflateTests {
         }
     }
 }
+
+struct RunDeflateTests {
+    /// Runs of zeros and of pixels of every length around the 258-byte match limit, one- and two-byte
+    /// pixels, starting with a lone zero or not: zlib must inflate them to the same bytes and accept
+    /// the checksum.
+    @Test(arguments: [1, 2])
+    func runsInflateToTheSameBytes(pixelSize: Int) throws {
+        var seed: UInt32 = 54_321
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 1_103_515_245 &+ 12_345
+            return Int(seed >> 16) % bound
+        }
+        let lengths = [1, 2, 3, 4, 5, 128, 129, 130, 131, 257, 258, 259, 260, 261, 600]
+        for trial in 0..<200 {
+            let gray = UInt8(next(256))
+            var alphas: [[UInt8]] = []
+            var zeros: [Int] = []
+            for _ in 0..<next(12) {
+                zeros.append(trial % 3 == 0 ? [0, 1][next(2)] : lengths[next(lengths.count)] * [0, 1][next(2)])
+                let alpha = next(4) == 0 ? 0 : next(4) == 0 ? gray : UInt8(next(256))
+                alphas.append([UInt8](repeating: alpha, count: lengths[next(lengths.count)]))
+                if next(3) == 0 { alphas[alphas.count - 1] += (0..<next(5)).map { _ in UInt8(next(256)) } }
+            }
+            var expected: [UInt8] = []
+            for (count, run) in zip(zeros, alphas) {
+                expected += [UInt8](repeating: 0, count: count)
+                for alpha in run { expected += pixelSize == 1 ? [alpha] : alpha == 0 ? [0, 0] : [gray, alpha] }
+            }
+            let bound = RunDeflate.bound(bytes: expected.count, runs: expected.count + 1)
+            var compressed = [UInt8](repeating: 0, count: bound)
+            let length = compressed.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                var stream = RunDeflate(output: base, pixelSize: pixelSize, gray: gray)
+                for (count, run) in zip(zeros, alphas) {
+                    stream.appendZeros(count)
+                    run.withUnsafeBufferPointer { stream.append(alphas: $0) }
+                }
+                stream.finish()
+                return stream.count
+            }
+            #expect(length <= bound)
+            var inflated = [UInt8](repeating: 0, count: expected.count + 1)
+            var inflatedLength = uLongf(inflated.count)
+            let status = inflated.withUnsafeMutableBufferPointer { target in
+                compressed.withUnsafeBufferPointer {
+                    uncompress(target.baseAddress, &inflatedLength, $0.baseAddress, uLong(length))
+                }
+            }
+            #expect(status == Z_OK, "trial \(trial)")
+            #expect(Array(inflated.prefix(Int(inflatedLength))) == expected, "trial \(trial)")
+        }
+    }
+}
