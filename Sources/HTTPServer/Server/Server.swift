@@ -105,20 +105,30 @@ public final class Server: Sendable {
 
     /// Serves until SIGINT or SIGTERM, then stops gracefully. For the command line. `ready` runs
     /// once the signals are caught, so a "listening" line printed there cannot race an early kill.
+    ///
+    /// A plain handler writing to a pipe (the self-pipe trick), not a Dispatch signal source:
+    /// on Linux a source is registered asynchronously after `resume()`, and a SIGTERM arriving in
+    /// that window was either lost (the server then never stopped) or killed the process.
     public func runUntilSignal(ready: () -> Void = {}) {
-        let signals = [SIGINT, SIGTERM]
-        // Dispatch sources only see signals whose default action (exit) has been turned off.
-        for number in signals { signal(number, SIG_IGN) }
-        let received = DispatchSemaphore(value: 0)
-        let sources = signals.map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { received.signal() }
-            source.resume()
-            return source
-        }
+        let readEnd = terminationPipe.read
+        signal(SIGINT, noteTerminationSignal)
+        signal(SIGTERM, noteTerminationSignal)
         ready()
-        received.wait()
-        for source in sources { source.cancel() }
+        var byte: UInt8 = 0
+        while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
         stop()
     }
+}
+
+/// The pipe the termination signal handler writes to; made before any handler is installed.
+private let terminationPipe: (read: Int32, write: Int32) = {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return (-1, -1) }
+    return (ends[0], ends[1])
+}()
+
+/// Async-signal-safe: one `write` to a pipe made before the handler was installed.
+private func noteTerminationSignal(_ signal: Int32) {
+    var byte: UInt8 = 1
+    _ = write(terminationPipe.write, &byte, 1)
 }
