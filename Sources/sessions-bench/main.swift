@@ -7,6 +7,7 @@ import TabModel
 //   sessions-bench [--switches N] [--folder DIR]
 //   sessions-bench --write-then-kill PATH N   commits N sessions, then SIGKILLs itself
 //   sessions-bench --count PATH               prints how many sessions PATH holds
+//   sessions-bench --memory N                 resident bytes per idle session in memory
 // `bench/sessions-crash.sh` uses the last two to show commits survive a SIGKILL.
 
 func fail(_ message: String) -> Never {
@@ -115,6 +116,44 @@ func benchmark(switches: Int, folder: String) throws {
     }
 }
 
+/// VmRSS of this process in bytes, from /proc/self/status (nil where there is none).
+func residentBytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let fields = line.split(separator: " ")
+        guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
+        return kilobytes * 1024
+    }
+    return nil
+}
+
+/// Makes `count` idle sessions the way a first `GET /restaurant/bottom/home` does (one container,
+/// one `.url` selection) in a memory store, and prints the growth of resident memory per session.
+func measureMemory(sessions count: Int) throws {
+    guard let app = BuiltInApps.app(id: BuiltInApps.restaurantID), let home = app.tabs.first else {
+        fail("no restaurant app")
+    }
+    let store = MemorySessionStore<VisitorSession>(limits: SessionLimits(maxSessions: count))
+    let time = Date(timeIntervalSince1970: 1_767_225_600)
+    let ids = RandomSessionIDs()
+    // Warm up allocator and store code paths before the baseline, then start from an empty store.
+    try store.modify(ids.next(), now: 0) { $0 = VisitorSession() }
+    guard let before = residentBytes() else { fail("no /proc/self/status here") }
+    for _ in 0..<count {
+        try store.modify(ids.next(), now: time.timeIntervalSince1970) { state in
+            var session = VisitorSession()
+            session.withContainer(for: app) { container in
+                _ = container.select(.tab(home.id), source: .url, isLoggedIn: false, at: time)
+            }
+            state = session
+        }
+    }
+    guard let after = residentBytes() else { fail("no /proc/self/status here") }
+    let perSession = Double(after - before) / Double(count)
+    print("\(count) idle sessions: VmRSS +\((after - before) / 1024) KiB, \(String(format: "%.0f", perSession)) bytes each")
+    print("(store holds \(store.count) sessions)")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
@@ -129,6 +168,9 @@ do {
         }
         FileHandle.standardOutput.write(Data("committed \(sessions) sessions; SIGKILL now\n".utf8))
         kill(getpid(), SIGKILL)
+    case "--memory":
+        guard arguments.count == 2, let sessions = Int(arguments[1]), sessions > 0 else { fail("usage: --memory N") }
+        try measureMemory(sessions: sessions)
     case "--count":
         guard arguments.count == 2 else { fail("usage: --count PATH") }
         let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1])
