@@ -10,6 +10,15 @@ import TabModel
 //   sessions-bench --memory N                 resident bytes per idle session in memory
 // `bench/sessions-crash.sh` uses the last two to show commits survive a SIGKILL.
 
+/// What decoders of stored containers need: the apps they belong to.
+let catalogInfo: [CodingUserInfoKey: any Sendable] = [.appCatalog: AppCatalog(BuiltInApps.all)]
+
+func jsonDecoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.userInfo = catalogInfo
+    return decoder
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(1)
@@ -62,6 +71,9 @@ func fullLogContainer() -> TabContainer {
 func benchmark(switches: Int, folder: String) throws {
     let plistEncoder = PropertyListEncoder()
     plistEncoder.outputFormat = .binary
+    let plistDecoder = PropertyListDecoder()
+    plistDecoder.userInfo = catalogInfo
+    let decoder = jsonDecoder()
     print("median per call over \(switches) calls")
     for (name, container) in [("5 selections", sampleContainer()), ("full event log", fullLogContainer())] {
         let json = try JSONEncoder().encode(container)
@@ -70,11 +82,11 @@ func benchmark(switches: Int, folder: String) throws {
         row("JSON encode", try median(runs: switches) { _ in _ = try JSONEncoder().encode(container) })
         row(
             "JSON decode",
-            try median(runs: switches) { _ in _ = try JSONDecoder().decode(TabContainer.self, from: json) })
+            try median(runs: switches) { _ in _ = try decoder.decode(TabContainer.self, from: json) })
         row("binary plist encode", try median(runs: switches) { _ in _ = try plistEncoder.encode(container) })
         row(
             "binary plist decode",
-            try median(runs: switches) { _ in _ = try PropertyListDecoder().decode(TabContainer.self, from: plist) })
+            try median(runs: switches) { _ in _ = try plistDecoder.decode(TabContainer.self, from: plist) })
     }
 
     let id = SessionID(high: 1, low: 1)
@@ -92,7 +104,8 @@ func benchmark(switches: Int, folder: String) throws {
     for (name, durability) in durabilities {
         let path = folder + "/bench-\(name).sqlite"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let store = try SQLiteSessionStore<TabContainer>.open(path: path, durability: durability)
+        let store = try SQLiteSessionStore<TabContainer>.open(
+            path: path, durability: durability, decoderUserInfo: catalogInfo)
         try store.modify(id, now: 0) { $0 = container }
         row(
             "sqlite \(name): tab switch",
@@ -150,7 +163,8 @@ func measureMemory(sessions count: Int) throws {
     }
     guard let after = residentBytes() else { fail("no /proc/self/status here") }
     let perSession = Double(after - before) / Double(count)
-    print("\(count) idle sessions: VmRSS +\((after - before) / 1024) KiB, \(String(format: "%.0f", perSession)) bytes each")
+    let growth = "VmRSS +\((after - before) / 1024) KiB"
+    print("\(count) idle sessions: \(growth), \(String(format: "%.0f", perSession)) bytes each")
     print("(store holds \(store.count) sessions)")
 }
 
@@ -159,7 +173,7 @@ do {
     switch arguments.first {
     case "--write-then-kill":
         guard arguments.count == 3, let sessions = Int(arguments[2]) else { fail("usage: --write-then-kill PATH N") }
-        let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1])
+        let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1], decoderUserInfo: catalogInfo)
         let container = sampleContainer()
         for number in 0..<sessions {
             try store.modify(SessionID(high: 7, low: UInt64(number)), now: Date().timeIntervalSince1970) {
@@ -173,7 +187,7 @@ do {
         try measureMemory(sessions: sessions)
     case "--count":
         guard arguments.count == 2 else { fail("usage: --count PATH") }
-        let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1])
+        let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1], decoderUserInfo: catalogInfo)
         let container = sampleContainer()
         var intact = 0
         for number in 0..<store.count {
