@@ -53,6 +53,10 @@ public struct EventLog: Sendable, Equatable, Codable {
 
     mutating func append(_ kind: ContainerEventKind, at time: Date) {
         let seconds = time.timeIntervalSince1970
+        // Half as much room again, not twice: a short log (an idle visitor's first page) wastes less.
+        if records.count == records.capacity && records.count < capacity {
+            records.reserveCapacity(min(capacity + 1, max(4, records.count + records.count / 2)))
+        }
         if let record = EventRecord(kind, time: seconds, tabs: tabs) {
             records.append(record)
         } else {

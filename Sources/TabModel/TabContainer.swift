@@ -35,8 +35,8 @@ public enum PageActionOutcome: Sendable, Equatable {
 /// The first selection records only the `new` steps.
 public struct TabContainer: Sendable, Equatable {
     public private(set) var app: AppDescription
-    /// The selected tab's position in `app.tabs`; nil until the first selection (the seeds' -1).
-    public internal(set) var selectedIndex: Int?
+    /// The selected tab's position in `app.tabs`, -1 before the first selection (4 bytes, not 9).
+    private var selectedPosition: Int32 = -1
     /// The positions of the tabs that have a child.
     private var children = TabSet()
     /// The children's states that differ from their page's initial state, by position.
@@ -48,6 +48,12 @@ public struct TabContainer: Sendable, Equatable {
     public init(app: AppDescription, logCapacity: Int = EventLog.defaultCapacity) {
         self.app = app
         self.log = EventLog(capacity: logCapacity, tabs: app.tabs)
+    }
+
+    /// The selected tab's position, nil before the first selection.
+    public internal(set) var selectedIndex: Int? {
+        get { selectedPosition < 0 ? nil : Int(selectedPosition) }
+        set { selectedPosition = newValue.map { Int32(clamping: $0) } ?? -1 }
     }
 
     /// nil until the first selection (the seeds' -1).

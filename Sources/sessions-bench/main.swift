@@ -165,7 +165,10 @@ func measureMemory(sessions count: Int) throws {
     let perSession = Double(after - before) / Double(count)
     let growth = "VmRSS +\((after - before) / 1024) KiB"
     print("\(count) idle sessions: \(growth), \(String(format: "%.0f", perSession)) bytes each")
-    print("(store holds \(store.count) sessions)")
+    print(
+        "(store holds \(store.count) sessions; inline sizes: VisitorSession \(MemoryLayout<VisitorSession>.size),"
+            + " TabContainer \(MemoryLayout<TabContainer>.size), EventLog \(MemoryLayout<EventLog>.size),"
+            + " AppDescription \(MemoryLayout<AppDescription>.size) bytes)")
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
