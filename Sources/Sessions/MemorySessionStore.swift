@@ -44,18 +44,20 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
 
 /// The list behind `MemorySessionStore`: not thread-safe on its own.
 struct RecencyTable<State> {
+    /// Links are 32-bit slot numbers: 4 billion sessions is far past any cap, and each entry is
+    /// 8 bytes smaller.
     private struct Entry {
         var id: SessionID
         var state: State
         var lastUsed: Double
-        var newer: Int
-        var older: Int
+        var newer: Int32
+        var older: Int32
     }
 
-    private static var none: Int { -1 }
-    private var slots: [SessionID: Int] = [:]
+    private static var none: Int32 { -1 }
+    private var slots: [SessionID: Int32] = [:]
     private var entries: [Entry?] = []
-    private var freeSlots: [Int] = []
+    private var freeSlots: [Int32] = []
     private var newest = RecencyTable.none
     private var oldest = RecencyTable.none
 
@@ -63,24 +65,24 @@ struct RecencyTable<State> {
 
     func state(of id: SessionID) -> State? {
         guard let slot = slots[id] else { return nil }
-        return entries[slot]?.state
+        return entries[Int(slot)]?.state
     }
 
     mutating func store(_ state: State, for id: SessionID, at time: Double) {
         if let slot = slots[id] {
             unlink(slot)
-            entries[slot]?.state = state
-            entries[slot]?.lastUsed = time
+            entries[Int(slot)]?.state = state
+            entries[Int(slot)]?.lastUsed = time
             linkAsNewest(slot)
             return
         }
         let entry = Entry(id: id, state: state, lastUsed: time, newer: Self.none, older: Self.none)
-        let slot: Int
+        let slot: Int32
         if let reused = freeSlots.popLast() {
             slot = reused
-            entries[slot] = entry
+            entries[Int(slot)] = entry
         } else {
-            slot = entries.count
+            slot = Int32(entries.count)
             entries.append(entry)
         }
         slots[id] = slot
@@ -90,7 +92,7 @@ struct RecencyTable<State> {
     mutating func remove(_ id: SessionID) {
         guard let slot = slots.removeValue(forKey: id) else { return }
         unlink(slot)
-        entries[slot] = nil
+        entries[Int(slot)] = nil
         freeSlots.append(slot)
     }
 
@@ -99,7 +101,7 @@ struct RecencyTable<State> {
     @discardableResult
     mutating func expire(before cutoff: Double) -> [SessionID] {
         var removed: [SessionID] = []
-        while oldest != Self.none, let entry = entries[oldest], entry.lastUsed < cutoff {
+        while oldest != Self.none, let entry = entries[Int(oldest)], entry.lastUsed < cutoff {
             remove(entry.id)
             removed.append(entry.id)
         }
@@ -110,7 +112,7 @@ struct RecencyTable<State> {
     @discardableResult
     mutating func evict(downTo limit: Int) -> [SessionID] {
         var removed: [SessionID] = []
-        while slots.count > limit, oldest != Self.none, let entry = entries[oldest] {
+        while slots.count > limit, oldest != Self.none, let entry = entries[Int(oldest)] {
             remove(entry.id)
             removed.append(entry.id)
         }
@@ -123,25 +125,25 @@ struct RecencyTable<State> {
     var idsByRecency: [SessionID] {
         var ids: [SessionID] = []
         var slot = newest
-        while slot != Self.none, let entry = entries[slot] {
+        while slot != Self.none, let entry = entries[Int(slot)] {
             ids.append(entry.id)
             slot = entry.older
         }
         return ids
     }
 
-    private mutating func unlink(_ slot: Int) {
-        guard let entry = entries[slot] else { return }
-        if entry.newer != Self.none { entries[entry.newer]?.older = entry.older } else { newest = entry.older }
-        if entry.older != Self.none { entries[entry.older]?.newer = entry.newer } else { oldest = entry.newer }
-        entries[slot]?.newer = Self.none
-        entries[slot]?.older = Self.none
+    private mutating func unlink(_ slot: Int32) {
+        guard let entry = entries[Int(slot)] else { return }
+        if entry.newer != Self.none { entries[Int(entry.newer)]?.older = entry.older } else { newest = entry.older }
+        if entry.older != Self.none { entries[Int(entry.older)]?.newer = entry.newer } else { oldest = entry.newer }
+        entries[Int(slot)]?.newer = Self.none
+        entries[Int(slot)]?.older = Self.none
     }
 
-    private mutating func linkAsNewest(_ slot: Int) {
-        entries[slot]?.older = newest
-        entries[slot]?.newer = Self.none
-        if newest != Self.none { entries[newest]?.newer = slot }
+    private mutating func linkAsNewest(_ slot: Int32) {
+        entries[Int(slot)]?.older = newest
+        entries[Int(slot)]?.newer = Self.none
+        if newest != Self.none { entries[Int(newest)]?.newer = slot }
         newest = slot
         if oldest == Self.none { oldest = slot }
     }

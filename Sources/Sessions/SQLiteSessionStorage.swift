@@ -30,7 +30,10 @@ final class SQLiteSessionStorage<State: Codable & Equatable> {
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
-    init(connection: SQLiteConnection, cachedStates: Int) throws(SQLiteError) {
+    init(connection: SQLiteConnection, cachedStates: Int, decoderUserInfo: [CodingUserInfoKey: any Sendable])
+        throws(SQLiteError)
+    {
+        decoder.userInfo = decoderUserInfo
         self.connection = connection
         self.cachedStates = max(0, cachedStates)
         select = try connection.prepare("SELECT state FROM sessions WHERE id = ?1")

@@ -44,9 +44,14 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
     /// Anything that is not a TabStage session database (garbage, a directory, another program's
     /// database, a newer schema, a read-only file) is reported as a `SessionDatabaseError` and left
     /// untouched. `busyTimeout` bounds how long a change waits for another connection's lock.
+    ///
+    /// `decoderUserInfo` is handed to the decoder of stored states: states holding a `TabContainer`
+    /// (a `VisitorSession`) need the apps, `[.appCatalog: AppCatalog(apps)]`. A stored state that
+    /// does not decode (no catalog given, a changed state type) counts as no session at all.
     public static func open(
         path: String, limits: SessionLimits = SessionLimits(), durability: SessionDurability = .processCrash,
-        cachedStates: Int = 1024, busyTimeout: Duration = .seconds(2)
+        cachedStates: Int = 1024, busyTimeout: Duration = .seconds(2),
+        decoderUserInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) throws(SessionDatabaseError) -> SQLiteSessionStore {
         let connection = try SQLiteSessionSchema.openConnection(path: path)
         let storage: SQLiteSessionStorage<State>
@@ -60,7 +65,8 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
             let (seconds, attoseconds) = busyTimeout.components
             connection.setBusyTimeout(
                 milliseconds: Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-            storage = try SQLiteSessionStorage(connection: connection, cachedStates: cachedStates)
+            storage = try SQLiteSessionStorage(
+                connection: connection, cachedStates: cachedStates, decoderUserInfo: decoderUserInfo)
         } catch {
             throw SessionDatabaseError(path: path, problem: .cannotPrepare(reason: error.message))
         }

@@ -1,9 +1,11 @@
 import TabModel
 
-/// What the server keeps for one visitor. Codable, so a durable store can keep it as is.
+/// What the server keeps for one visitor. Codable, so a durable store can keep it as is; decoding
+/// needs an ``AppCatalog`` in `decoder.userInfo[.appCatalog]`, as for ``TabContainer``.
 public struct VisitorSession: Sendable, Equatable, Codable {
-    /// One container per app, made on the first request about that app.
-    public var containers: [String: TabContainer]
+    /// One container per app, made on the first request about that app. A stored container of an
+    /// app the catalog no longer has is dropped when decoding.
+    @DroppingUnknownApps public var containers: [String: TabContainer]
     /// The logged-in visitor's name; nil when logged out.
     public var visitorName: String?
     /// The language tag chosen with `?lang=`; nil follows the browser's Accept-Language.
@@ -56,5 +58,36 @@ public struct FlashMessage: Sendable, Equatable, Codable {
     public init(text: LocalizedText, isError: Bool) {
         self.text = text
         self.isError = isError
+    }
+}
+
+/// Decodes a session's containers leaving out those of apps no longer served, so a removed app
+/// costs its visitors that app's state and nothing else.
+@propertyWrapper
+public struct DroppingUnknownApps: Sendable, Equatable, Codable {
+    public var wrappedValue: [String: TabContainer]
+
+    public init(wrappedValue: [String: TabContainer]) {
+        self.wrappedValue = wrappedValue
+    }
+
+    private struct Entry: Decodable {
+        var container: TabContainer?
+
+        init(from decoder: any Decoder) throws {
+            do {
+                container = try TabContainer(from: decoder)
+            } catch AppCatalogError.unknownApp {
+                container = nil
+            }
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        wrappedValue = try [String: Entry](from: decoder).compactMapValues(\.container)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try wrappedValue.encode(to: encoder)
     }
 }

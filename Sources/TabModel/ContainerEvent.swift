@@ -107,29 +107,3 @@ public struct ContainerEvent: Sendable, Equatable, Codable, CustomStringConverti
     /// `#12 addChild home`.
     public var description: String { "#\(sequence) \(kind)" }
 }
-
-/// The container's ordered log, keeping only the newest ``capacity`` events so a long
-/// session's state stays small; ``droppedCount`` says how many older ones were let go.
-public struct EventLog: Sendable, Equatable, Codable {
-    public static let defaultCapacity = 500
-
-    public let capacity: Int
-    public private(set) var events: [ContainerEvent] = []
-    public private(set) var droppedCount = 0
-    /// The sequence number the next event gets.
-    public private(set) var nextSequence = 1
-
-    public init(capacity: Int = EventLog.defaultCapacity) {
-        self.capacity = max(1, capacity)
-    }
-
-    mutating func append(_ kind: ContainerEventKind, at time: Date) {
-        events.append(ContainerEvent(sequence: nextSequence, time: time, kind: kind))
-        nextSequence += 1
-        if events.count > capacity {
-            let excess = events.count - capacity
-            events.removeFirst(excess)
-            droppedCount += excess
-        }
-    }
-}

@@ -24,7 +24,8 @@ public enum PageActionOutcome: Sendable, Equatable {
 }
 
 /// The tab container of one visitor: the selection, each child page's state, the badges and the
-/// event log, after UIKit's container rules. A value: copy it, store it, encode it.
+/// event log, after UIKit's container rules. A value: copy it, store it, encode it (its encoded
+/// form names the app by id; decoding needs an ``AppCatalog``, see `TabContainer+Coding.swift`).
 ///
 /// A switch from `old` to `new` records, in this order (UIKit's `transition(from:to:)` order):
 /// `shouldSelect new`, `childCreated new` (when it has no state yet), `old willMove(toParent: nil)`,
@@ -32,38 +33,94 @@ public enum PageActionOutcome: Sendable, Equatable {
 /// `new view added`, `old view removed`, `old viewDidDisappear`, `new viewDidAppear`,
 /// `old removeFromParent`, `new didMove(toParent:)`, `childDiscarded old` (detach only), `didSelect new`.
 /// The first selection records only the `new` steps.
-public struct TabContainer: Sendable, Equatable, Codable {
+public struct TabContainer: Sendable, Equatable {
     public private(set) var app: AppDescription
-    /// nil until the first selection (the seeds' -1).
-    public private(set) var selectedTabID: String?
-    /// The state of every created child, by tab id: under keepAlive every tab visited so far,
-    /// under detach only the selected one.
-    public private(set) var pageStates: [String: PageState] = [:]
-    /// The visible badges, by tab id; a hidden badge has no entry.
-    public private(set) var badges: [String: Badge] = [:]
-    public private(set) var log: EventLog
+    /// The selected tab's position in `app.tabs`, -1 before the first selection (4 bytes, not 9).
+    private var selectedPosition: Int32 = -1
+    /// The positions of the tabs that have a child.
+    private var children = TabSet()
+    /// The children's states that differ from their page's initial state, by position.
+    private var changedStates: [Int: PageState] = [:]
+    /// The visible badges (nil: hidden) that differ from the tab's starting badge, by position.
+    private var badgeOverrides: [Int: Badge?] = [:]
+    public internal(set) var log: EventLog
 
     public init(app: AppDescription, logCapacity: Int = EventLog.defaultCapacity) {
         self.app = app
-        self.log = EventLog(capacity: logCapacity)
-        for tab in app.tabs {
-            badges[tab.id] = Self.startingBadge(of: tab)
-        }
+        self.log = EventLog(capacity: logCapacity, tabs: app.tabs)
     }
 
     /// The selected tab's position, nil before the first selection.
-    public var selectedIndex: Int? { selectedTabID.flatMap { app.index(ofTab: $0) } }
+    public internal(set) var selectedIndex: Int? {
+        get { selectedPosition < 0 ? nil : Int(selectedPosition) }
+        set { selectedPosition = newValue.map { Int32(clamping: $0) } ?? -1 }
+    }
 
-    public var selectedTab: TabDescription? { selectedTabID.flatMap { app.tab(id: $0) } }
+    /// nil until the first selection (the seeds' -1).
+    public var selectedTabID: String? { selectedIndex.map { app.tabs[$0].id } }
+
+    public var selectedTab: TabDescription? { selectedIndex.map { app.tabs[$0] } }
+
+    /// The state of every created child, by tab id: under keepAlive every tab visited so far,
+    /// under detach only the selected one.
+    public var pageStates: [String: PageState] {
+        var states: [String: PageState] = [:]
+        for position in app.tabs.indices {
+            if let state = childState(at: position) { states[app.tabs[position].id] = state }
+        }
+        return states
+    }
+
+    /// The visible badges, by tab id; a hidden badge has no entry.
+    public var badges: [String: Badge] {
+        var visible: [String: Badge] = [:]
+        for position in app.tabs.indices {
+            if let badge = visibleBadge(at: position) { visible[app.tabs[position].id] = badge }
+        }
+        return visible
+    }
 
     /// The page state a view should show for a tab: its child's state, or the initial state when
     /// it has no child yet. nil for an unknown tab.
     public func pageState(ofTab tabID: String) -> PageState? {
-        pageStates[tabID] ?? app.tab(id: tabID)?.page.initialState
+        guard let position = app.index(ofTab: tabID) else { return nil }
+        return childState(at: position) ?? app.tabs[position].page.initialState
     }
 
     /// The tab's badge, nil when hidden.
-    public func badge(ofTab tabID: String) -> Badge? { badges[tabID] }
+    public func badge(ofTab tabID: String) -> Badge? { app.index(ofTab: tabID).flatMap { visibleBadge(at: $0) } }
+
+    // MARK: Storage by position
+
+    /// The child's state at `position`, nil when it has no child.
+    func childState(at position: Int) -> PageState? {
+        guard children.contains(position) else { return nil }
+        return changedStates[position] ?? app.tabs[position].page.initialState
+    }
+
+    /// Makes (or, with nil, drops) the child at `position` with `state`.
+    mutating func setChildState(_ state: PageState?, at position: Int) {
+        guard let state else {
+            children.remove(position)
+            changedStates[position] = nil
+            return
+        }
+        children.insert(position)
+        changedStates[position] = state == app.tabs[position].page.initialState ? nil : state
+    }
+
+    func visibleBadge(at position: Int) -> Badge? {
+        if let override = badgeOverrides[position] { return override }
+        return Self.startingBadge(of: app.tabs[position])
+    }
+
+    mutating func setVisibleBadge(_ badge: Badge?, at position: Int) {
+        if badge == Self.startingBadge(of: app.tabs[position]) {
+            badgeOverrides[position] = nil
+        } else {
+            badgeOverrides.updateValue(badge, forKey: position)
+        }
+    }
 
     // MARK: Selection
 
@@ -71,24 +128,27 @@ public struct TabContainer: Sendable, Equatable, Codable {
     public mutating func select(
         _ target: SelectionTarget, source: SelectionSource, isLoggedIn: Bool, at time: Date
     ) -> SelectionOutcome {
-        let tab: TabDescription
+        let position: Int
         switch target {
         case .index(let index):
             guard app.tabs.indices.contains(index) else {
                 return unchanged(.outOfRange(index: index, tabCount: app.tabs.count), source: source, at: time)
             }
-            tab = app.tabs[index]
+            position = index
         case .tab(let id):
-            guard let found = app.tab(id: id) else { return unchanged(.unknownTab(id: id), source: source, at: time) }
-            tab = found
+            guard let found = app.index(ofTab: id) else {
+                return unchanged(.unknownTab(id: id), source: source, at: time)
+            }
+            position = found
         }
-        if tab.id == selectedTabID {
+        let tab = app.tabs[position]
+        if position == selectedIndex {
             guard app.policies.reselect == .popToRoot else {
                 return unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
             }
-            pageStates[tab.id] = tab.page.initialState
+            setChildState(tab.page.initialState, at: position)
             log.append(.poppedToRoot(tabID: tab.id), at: time)
-            refreshDerivedBadge(of: tab, at: time)
+            refreshDerivedBadge(at: position, time: time)
             return .poppedToRoot(tabID: tab.id)
         }
         if tab.requiresLogin && !isLoggedIn {
@@ -97,7 +157,7 @@ public struct TabContainer: Sendable, Equatable, Codable {
             return .needsLogin(then: tab.id, reason: reason)
         }
         log.append(.shouldSelect(tabID: tab.id, source: source, allowed: true, reason: nil), at: time)
-        transition(to: tab, at: time)
+        transition(from: selectedTabID, at: selectedIndex, to: position, at: time)
         if source != .code || app.policies.didSelectForProgrammaticSelection {
             log.append(.didSelect(tabID: tab.id, source: source), at: time)
         }
@@ -120,32 +180,33 @@ public struct TabContainer: Sendable, Equatable, Codable {
         return .unchanged(reason)
     }
 
-    /// Moves the selection from the current child to `new` (or to none), recording UIKit's steps.
-    private mutating func transition(to new: TabDescription?, at time: Date) {
-        let old = selectedTabID
-        if let new, pageStates[new.id] == nil {
-            pageStates[new.id] = new.page.initialState
-            log.append(.childCreated(tabID: new.id), at: time)
-            refreshDerivedBadge(of: new, at: time)
+    /// Moves the selection from the child of `oldID` (at `oldPosition` in the current tabs, nil when
+    /// it is gone from them) to the tab at `new` (or to none), recording UIKit's steps.
+    private mutating func transition(from oldID: String?, at oldPosition: Int?, to new: Int?, at time: Date) {
+        let newID = new.map { app.tabs[$0].id }
+        if let new, childState(at: new) == nil {
+            setChildState(app.tabs[new].page.initialState, at: new)
+            log.append(.childCreated(tabID: app.tabs[new].id), at: time)
+            refreshDerivedBadge(at: new, time: time)
         }
         func record(_ kind: (String) -> ContainerEventKind, _ tabID: String?) {
             if let tabID { log.append(kind(tabID), at: time) }
         }
-        record(ContainerEventKind.willMoveToNoParent, old)
-        record(ContainerEventKind.willMoveToParent, new?.id)
-        record(ContainerEventKind.addChild, new?.id)
-        record(ContainerEventKind.viewWillDisappear, old)
-        record(ContainerEventKind.viewWillAppear, new?.id)
-        record(ContainerEventKind.viewAdded, new?.id)
-        record(ContainerEventKind.viewRemoved, old)
-        record(ContainerEventKind.viewDidDisappear, old)
-        record(ContainerEventKind.viewDidAppear, new?.id)
-        record(ContainerEventKind.removeFromParent, old)
-        record(ContainerEventKind.didMoveToParent, new?.id)
-        selectedTabID = new?.id
-        if let old, app.policies.childRetention == .detach || app.tab(id: old) == nil {
-            pageStates[old] = nil
-            log.append(.childDiscarded(tabID: old), at: time)
+        record(ContainerEventKind.willMoveToNoParent, oldID)
+        record(ContainerEventKind.willMoveToParent, newID)
+        record(ContainerEventKind.addChild, newID)
+        record(ContainerEventKind.viewWillDisappear, oldID)
+        record(ContainerEventKind.viewWillAppear, newID)
+        record(ContainerEventKind.viewAdded, newID)
+        record(ContainerEventKind.viewRemoved, oldID)
+        record(ContainerEventKind.viewDidDisappear, oldID)
+        record(ContainerEventKind.viewDidAppear, newID)
+        record(ContainerEventKind.removeFromParent, oldID)
+        record(ContainerEventKind.didMoveToParent, newID)
+        selectedIndex = new
+        if let oldID, app.policies.childRetention == .detach || oldPosition == nil {
+            if let oldPosition { setChildState(nil, at: oldPosition) }
+            log.append(.childDiscarded(tabID: oldID), at: time)
         }
     }
 
@@ -158,24 +219,27 @@ public struct TabContainer: Sendable, Equatable, Codable {
     public mutating func perform(_ action: PageAction, onTab tabID: String, isLoggedIn: Bool, at time: Date)
         -> PageActionOutcome
     {
-        guard let tab = app.tab(id: tabID) else { return refuse(action, tabID, .unknownTab(tabID), at: time) }
+        guard let position = app.index(ofTab: tabID) else {
+            return refuse(action, tabID, .unknownTab(tabID), at: time)
+        }
+        let tab = app.tabs[position]
         if tab.requiresLogin && !isLoggedIn { return refuse(action, tabID, .needsLogin(tabTitle: tab.title), at: time) }
-        if app.policies.childRetention == .detach && selectedTabID != tabID {
+        if app.policies.childRetention == .detach && selectedIndex != position {
             return refuse(action, tabID, .tabNotOnScreen(tabTitle: tab.title), at: time)
         }
         let state: PageState
-        if let existing = pageStates[tabID] {
+        if let existing = childState(at: position) {
             state = existing
         } else {
             state = tab.page.initialState
-            pageStates[tabID] = state
+            setChildState(state, at: position)
             log.append(.childCreated(tabID: tabID), at: time)
         }
         switch tab.page.apply(action, to: state) {
         case .success(let newState):
-            pageStates[tabID] = newState
+            setChildState(newState, at: position)
             log.append(.pageAction(tabID: tabID, action: action, refusal: nil), at: time)
-            refreshDerivedBadge(of: tab, at: time)
+            refreshDerivedBadge(at: position, time: time)
             return .applied(newState)
         case .failure(let refusal):
             return refuse(action, tabID, refusal, at: time)
@@ -193,21 +257,26 @@ public struct TabContainer: Sendable, Equatable, Codable {
 
     /// Sets or hides (nil, zero, empty text) a tab's badge, as `badgeValue` would; logged when it changes.
     public mutating func setBadge(_ badge: Badge?, onTab tabID: String, at time: Date) {
-        guard app.tab(id: tabID) != nil else { return }
-        let visible = badge?.isVisible == true ? badge : nil
-        guard badges[tabID] != visible else { return }
-        badges[tabID] = visible
-        log.append(.badgeChanged(tabID: tabID, badge: visible), at: time)
+        guard let position = app.index(ofTab: tabID) else { return }
+        setBadge(badge, at: position, time: time)
     }
 
-    private static func startingBadge(of tab: TabDescription) -> Badge? {
+    private mutating func setBadge(_ badge: Badge?, at position: Int, time: Date) {
+        let visible = badge?.isVisible == true ? badge : nil
+        guard visibleBadge(at: position) != visible else { return }
+        setVisibleBadge(visible, at: position)
+        log.append(.badgeChanged(tabID: app.tabs[position].id, badge: visible), at: time)
+    }
+
+    static func startingBadge(of tab: TabDescription) -> Badge? {
         let badge = tab.page.derivedBadge(for: tab.page.initialState) ?? tab.initialBadge
         return badge?.isVisible == true ? badge : nil
     }
 
-    private mutating func refreshDerivedBadge(of tab: TabDescription, at time: Date) {
-        guard let state = pageStates[tab.id], let derived = tab.page.derivedBadge(for: state) else { return }
-        setBadge(derived, onTab: tab.id, at: time)
+    private mutating func refreshDerivedBadge(at position: Int, time: Date) {
+        guard let state = childState(at: position), let derived = app.tabs[position].page.derivedBadge(for: state)
+        else { return }
+        setBadge(derived, at: position, time: time)
     }
 
     // MARK: Replacing the tabs
@@ -218,31 +287,47 @@ public struct TabContainer: Sendable, Equatable, Codable {
     /// are kept. Records `tabsReplaced`, then the switch's lifecycle steps if the child changed
     /// (no `shouldSelect` or `didSelect`, as UIKit).
     public mutating func replaceTabs(with newApp: AppDescription, isLoggedIn: Bool, at time: Date) {
+        let oldApp = app
         let oldIndex = selectedIndex
         let oldSelected = selectedTabID
-        app = newApp
-        pageStates = pageStates.filter { tabID, state in newApp.tab(id: tabID)?.page.kind == state.kind }
-        var newBadges: [String: Badge] = [:]
-        for tab in newApp.tabs {
-            newBadges[tab.id] = badges[tab.id] ?? Self.startingBadge(of: tab)
-        }
-        badges = newBadges
-
-        var candidates: [TabDescription] = []
-        if let oldSelected, let kept = newApp.tab(id: oldSelected) { candidates.append(kept) }
-        if let oldIndex, newApp.tabs.indices.contains(oldIndex) { candidates.append(newApp.tabs[oldIndex]) }
-        candidates += newApp.tabs
-        let next = oldSelected == nil ? nil : candidates.first { isLoggedIn || !$0.requiresLogin }
-        log.append(.tabsReplaced(tabCount: newApp.tabs.count, selectedTabID: next?.id), at: time)
-
-        if let next, next.id == oldSelected {
-            if pageStates[next.id] == nil {
-                pageStates[next.id] = next.page.initialState
-                log.append(.childCreated(tabID: next.id), at: time)
+        var keptStates: [(position: Int, state: PageState)] = []
+        for (position, tab) in oldApp.tabs.enumerated() {
+            if let state = childState(at: position), let new = newApp.index(ofTab: tab.id),
+                newApp.tabs[new].page.kind == state.kind
+            {
+                keptStates.append((new, state))
             }
-            refreshDerivedBadge(of: next, at: time)
-        } else if oldSelected != nil {
-            transition(to: next, at: time)
+        }
+        // A hidden badge of a kept tab has no entry, as `badges` shows: it takes the new starting badge.
+        let newBadges = newApp.tabs.map { tab in
+            oldApp.index(ofTab: tab.id).flatMap { visibleBadge(at: $0) } ?? Self.startingBadge(of: tab)
+        }
+
+        app = newApp
+        selectedIndex = nil
+        children = TabSet()
+        changedStates = [:]
+        badgeOverrides = [:]
+        for (position, state) in keptStates { setChildState(state, at: position) }
+        for (position, badge) in newBadges.enumerated() { setVisibleBadge(badge, at: position) }
+        log.retarget(to: newApp.tabs)
+
+        var candidates: [Int] = []
+        if let oldSelected, let kept = newApp.index(ofTab: oldSelected) { candidates.append(kept) }
+        if let oldIndex, newApp.tabs.indices.contains(oldIndex) { candidates.append(oldIndex) }
+        candidates += newApp.tabs.indices
+        let next = oldSelected == nil ? nil : candidates.first { isLoggedIn || !newApp.tabs[$0].requiresLogin }
+        log.append(.tabsReplaced(tabCount: newApp.tabs.count, selectedTabID: next.map { newApp.tabs[$0].id }), at: time)
+
+        if let next, newApp.tabs[next].id == oldSelected {
+            selectedIndex = next
+            if childState(at: next) == nil {
+                setChildState(newApp.tabs[next].page.initialState, at: next)
+                log.append(.childCreated(tabID: newApp.tabs[next].id), at: time)
+            }
+            refreshDerivedBadge(at: next, time: time)
+        } else if let oldSelected {
+            transition(from: oldSelected, at: newApp.index(ofTab: oldSelected), to: next, at: time)
         }
     }
 
@@ -254,12 +339,30 @@ public struct TabContainer: Sendable, Equatable, Codable {
     public func bottomBarItems(maxVisible: Int = 5) -> [BarItem] {
         let visible = max(2, maxVisible)
         let tabs = app.tabs.enumerated().map { index, tab in
-            BarItem.tab(index: index, tabID: tab.id, isSelected: tab.id == selectedTabID)
+            BarItem.tab(index: index, tabID: tab.id, isSelected: index == selectedIndex)
         }
         guard tabs.count > visible else { return tabs }
         let hidden = app.tabs[(visible - 1)...].map(\.id)
-        let moreSelected = selectedTabID.map { hidden.contains($0) } ?? false
+        let moreSelected = selectedIndex.map { $0 >= visible - 1 } ?? false
         return Array(tabs[..<(visible - 1)]) + [.more(tabIDs: hidden, isSelected: moreSelected)]
+    }
+}
+
+/// A set of tab positions: a bit mask, with a set for positions past 63 (which apps never reach).
+struct TabSet: Sendable, Equatable {
+    private var low: UInt64 = 0
+    private var high: Set<Int> = []
+
+    func contains(_ position: Int) -> Bool {
+        position < 64 ? low & (1 << UInt64(position)) != 0 : high.contains(position)
+    }
+
+    mutating func insert(_ position: Int) {
+        if position < 64 { low |= 1 << UInt64(position) } else { high.insert(position) }
+    }
+
+    mutating func remove(_ position: Int) {
+        if position < 64 { low &= ~(1 << UInt64(position)) } else { high.remove(position) }
     }
 }
 

@@ -7,7 +7,17 @@ import TabModel
 //   sessions-bench [--switches N] [--folder DIR]
 //   sessions-bench --write-then-kill PATH N   commits N sessions, then SIGKILLs itself
 //   sessions-bench --count PATH               prints how many sessions PATH holds
+//   sessions-bench --memory N                 resident bytes per idle session in memory
 // `bench/sessions-crash.sh` uses the last two to show commits survive a SIGKILL.
+
+/// What decoders of stored containers need: the apps they belong to.
+let catalogInfo: [CodingUserInfoKey: any Sendable] = [.appCatalog: AppCatalog(BuiltInApps.all)]
+
+func jsonDecoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.userInfo = catalogInfo
+    return decoder
+}
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -61,6 +71,9 @@ func fullLogContainer() -> TabContainer {
 func benchmark(switches: Int, folder: String) throws {
     let plistEncoder = PropertyListEncoder()
     plistEncoder.outputFormat = .binary
+    let plistDecoder = PropertyListDecoder()
+    plistDecoder.userInfo = catalogInfo
+    let decoder = jsonDecoder()
     print("median per call over \(switches) calls")
     for (name, container) in [("5 selections", sampleContainer()), ("full event log", fullLogContainer())] {
         let json = try JSONEncoder().encode(container)
@@ -69,11 +82,11 @@ func benchmark(switches: Int, folder: String) throws {
         row("JSON encode", try median(runs: switches) { _ in _ = try JSONEncoder().encode(container) })
         row(
             "JSON decode",
-            try median(runs: switches) { _ in _ = try JSONDecoder().decode(TabContainer.self, from: json) })
+            try median(runs: switches) { _ in _ = try decoder.decode(TabContainer.self, from: json) })
         row("binary plist encode", try median(runs: switches) { _ in _ = try plistEncoder.encode(container) })
         row(
             "binary plist decode",
-            try median(runs: switches) { _ in _ = try PropertyListDecoder().decode(TabContainer.self, from: plist) })
+            try median(runs: switches) { _ in _ = try plistDecoder.decode(TabContainer.self, from: plist) })
     }
 
     let id = SessionID(high: 1, low: 1)
@@ -91,7 +104,8 @@ func benchmark(switches: Int, folder: String) throws {
     for (name, durability) in durabilities {
         let path = folder + "/bench-\(name).sqlite"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let store = try SQLiteSessionStore<TabContainer>.open(path: path, durability: durability)
+        let store = try SQLiteSessionStore<TabContainer>.open(
+            path: path, durability: durability, decoderUserInfo: catalogInfo)
         try store.modify(id, now: 0) { $0 = container }
         row(
             "sqlite \(name): tab switch",
@@ -115,12 +129,54 @@ func benchmark(switches: Int, folder: String) throws {
     }
 }
 
+/// VmRSS of this process in bytes, from /proc/self/status (nil where there is none).
+func residentBytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let fields = line.split(separator: " ")
+        guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
+        return kilobytes * 1024
+    }
+    return nil
+}
+
+/// Makes `count` idle sessions the way a first `GET /restaurant/bottom/home` does (one container,
+/// one `.url` selection) in a memory store, and prints the growth of resident memory per session.
+func measureMemory(sessions count: Int) throws {
+    guard let app = BuiltInApps.app(id: BuiltInApps.restaurantID), let home = app.tabs.first else {
+        fail("no restaurant app")
+    }
+    let store = MemorySessionStore<VisitorSession>(limits: SessionLimits(maxSessions: count))
+    let time = Date(timeIntervalSince1970: 1_767_225_600)
+    let ids = RandomSessionIDs()
+    // Warm up allocator and store code paths before the baseline, then start from an empty store.
+    try store.modify(ids.next(), now: 0) { $0 = VisitorSession() }
+    guard let before = residentBytes() else { fail("no /proc/self/status here") }
+    for _ in 0..<count {
+        try store.modify(ids.next(), now: time.timeIntervalSince1970) { state in
+            var session = VisitorSession()
+            session.withContainer(for: app) { container in
+                _ = container.select(.tab(home.id), source: .url, isLoggedIn: false, at: time)
+            }
+            state = session
+        }
+    }
+    guard let after = residentBytes() else { fail("no /proc/self/status here") }
+    let perSession = Double(after - before) / Double(count)
+    let growth = "VmRSS +\((after - before) / 1024) KiB"
+    print("\(count) idle sessions: \(growth), \(String(format: "%.0f", perSession)) bytes each")
+    print(
+        "(store holds \(store.count) sessions; inline sizes: VisitorSession \(MemoryLayout<VisitorSession>.size),"
+            + " TabContainer \(MemoryLayout<TabContainer>.size), EventLog \(MemoryLayout<EventLog>.size),"
+            + " AppDescription \(MemoryLayout<AppDescription>.size) bytes)")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
     case "--write-then-kill":
         guard arguments.count == 3, let sessions = Int(arguments[2]) else { fail("usage: --write-then-kill PATH N") }
-        let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1])
+        let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1], decoderUserInfo: catalogInfo)
         let container = sampleContainer()
         for number in 0..<sessions {
             try store.modify(SessionID(high: 7, low: UInt64(number)), now: Date().timeIntervalSince1970) {
@@ -129,9 +185,12 @@ do {
         }
         FileHandle.standardOutput.write(Data("committed \(sessions) sessions; SIGKILL now\n".utf8))
         kill(getpid(), SIGKILL)
+    case "--memory":
+        guard arguments.count == 2, let sessions = Int(arguments[1]), sessions > 0 else { fail("usage: --memory N") }
+        try measureMemory(sessions: sessions)
     case "--count":
         guard arguments.count == 2 else { fail("usage: --count PATH") }
-        let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1])
+        let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1], decoderUserInfo: catalogInfo)
         let container = sampleContainer()
         var intact = 0
         for number in 0..<store.count {

@@ -63,10 +63,40 @@ private func expectRefusal(
     try store.close()
     #expect(throws: SessionStoreError.self) { try store.state(of: id(1), now: 11) }
 
-    let reopened = try SQLiteSessionStore<TabContainer>.open(path: path)
+    let reopened = try SQLiteSessionStore<TabContainer>.open(
+        path: path, decoderUserInfo: [.appCatalog: AppCatalog(BuiltInApps.all)])
     #expect(reopened.count == 1)
     #expect(try reopened.state(of: id(1), now: 11) == container)
     #expect(try reopened.state(of: id(2), now: 11) == nil)
+}
+
+@Test func withoutAnAppCatalogAStoredContainerIsNoSession() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("sessions.sqlite")
+    let store = try SQLiteSessionStore<TabContainer>.open(path: path)
+    try store.modify(id(1), now: 10) { $0 = try? restaurantContainerAfterSelections() }
+    try store.close()
+
+    let reopened = try SQLiteSessionStore<TabContainer>.open(path: path)
+    #expect(try reopened.state(of: id(1), now: 11) == nil)
+    #expect(reopened.count == 0)
+}
+
+@Test func aVisitorSessionKeepsItsStateThroughTheFileWithoutTheAppDescription() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("sessions.sqlite")
+    let app = try #require(BuiltInApps.app(id: BuiltInApps.restaurantID))
+    var session = VisitorSession(visitorName: "Ada")
+    session.withContainer(for: app) { container in
+        _ = container.select(.tab("wallet"), source: .url, isLoggedIn: true, at: Date(timeIntervalSince1970: 5))
+    }
+    let info: [CodingUserInfoKey: any Sendable] = [.appCatalog: AppCatalog(BuiltInApps.all)]
+    let store = try SQLiteSessionStore<VisitorSession>.open(path: path, decoderUserInfo: info)
+    try store.modify(id(1), now: 10) { $0 = session }
+    try store.close()
+
+    let reopened = try SQLiteSessionStore<VisitorSession>.open(path: path, decoderUserInfo: info)
+    #expect(try reopened.state(of: id(1), now: 11) == session)
 }
 
 @Test func aStoreDroppedWithoutClosingKeepsItsCommits() throws {

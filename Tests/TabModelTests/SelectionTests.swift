@@ -191,7 +191,9 @@ import Testing
         let json = String(decoding: try JSONEncoder().encode(event.kind), as: UTF8.self)
         #expect(json.contains("\"shouldSelect\""))
         #expect(json.contains("\"tabID\":\"member\""))
-        let decoded = try JSONDecoder().decode(TabContainer.self, from: try JSONEncoder().encode(container))
+        let decoder = JSONDecoder()
+        decoder.userInfo[.appCatalog] = AppCatalog([container.app])
+        let decoded = try decoder.decode(TabContainer.self, from: try JSONEncoder().encode(container))
         #expect(decoded == container)
     }
 }
