@@ -113,6 +113,13 @@ public final class Server: Sendable {
         let readEnd = terminationPipe.read
         signal(SIGINT, noteTerminationSignal)
         signal(SIGTERM, noteTerminationSignal)
+        // A parent may start us with these blocked (Foundation's Process passes its thread's
+        // mask on): unblock them here so this thread takes them.
+        var termination = sigset_t()
+        sigemptyset(&termination)
+        sigaddset(&termination, SIGINT)
+        sigaddset(&termination, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &termination, nil)
         ready()
         var byte: UInt8 = 0
         while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
