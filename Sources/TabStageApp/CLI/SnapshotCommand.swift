@@ -88,7 +88,7 @@ enum SnapshotCommand: Subcommand {
                 console.err("tabstage snapshot: cannot read '\(appPath)'\n")
                 return ExitCode.failure
             }
-            switch AppDescription.load(json: Array(data)) {
+            switch AppLoading.load(json: Array(data)) {
             case .success(let app):
                 apps = [app] + apps.filter { $0.id != app.id }
             case .failure(let report):
