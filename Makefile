@@ -7,7 +7,7 @@ PORT ?= 8080
 BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev pkg-config
 RELEASE_BIN := .build/release/tabstage
 
-.PHONY: deps build release run test test-swift lint bench fuzz clean
+.PHONY: deps build release run test test-swift lint bench fuzz soak clean
 
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -40,6 +40,11 @@ bench: release
 # libFuzzer + AddressSanitizer on the parsers of untrusted input, FUZZ_SECONDS (60) per target.
 fuzz: deps
 	scripts/fuzz
+
+# Minutes of wrk plus idle half-open sockets against a release server on SQLite (SOAK_SECONDS,
+# default 180; lower values run 30 s). Not part of `make test`.
+soak: release
+	bench/soak.sh
 
 clean:
 	rm -rf .build build
