@@ -14,7 +14,7 @@ RELEASE_BIN := .build/release/tabstage
 # make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
 BENCH_PACKAGES := wrk nginx-light
 
-.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz clean
+.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz soak clean
 
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -54,6 +54,11 @@ bench: release
 # libFuzzer + AddressSanitizer on the parsers of untrusted input, FUZZ_SECONDS (60) per target.
 fuzz: deps
 	scripts/fuzz
+
+# Minutes of wrk plus idle half-open sockets against a release server on SQLite (SOAK_SECONDS,
+# default 180; lower values run 30 s). Not part of `make test`.
+soak: release
+	bench/soak.sh
 
 clean:
 	rm -rf .build build

@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TabModel", "CSQLite"]),
         .testTarget(
-            name: "TabStageAppTests", dependencies: ["TabStageApp", "HTTPTesting"],
+            name: "TabStageAppTests", dependencies: ["TabStageApp", "HTTPTesting", "Views", "Sessions", "TabModel"],
             // Snapshot files are read at run time from beside the sources, not bundled.
             exclude: ["__Snapshots__"]),
     ],

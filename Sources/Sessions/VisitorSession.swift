@@ -12,15 +12,19 @@ public struct VisitorSession: Sendable, Equatable, Codable {
     public var languageTag: String?
     /// A message shown once, on the next page this visitor sees (post/redirect/get).
     public var flash: FlashMessage?
+    /// The token every form of this visitor carries; a POST without it is refused (CSRF).
+    /// Random, from the session id source; optional so that sessions stored before it decode.
+    public var csrfToken: String?
 
     public init(
         containers: [String: TabContainer] = [:], visitorName: String? = nil, languageTag: String? = nil,
-        flash: FlashMessage? = nil
+        flash: FlashMessage? = nil, csrfToken: String? = nil
     ) {
         self.containers = containers
         self.visitorName = visitorName
         self.languageTag = languageTag
         self.flash = flash
+        self.csrfToken = csrfToken
     }
 
     public var isLoggedIn: Bool { visitorName != nil }

@@ -120,6 +120,7 @@ import Testing
         assertSnapshot(of: try visitor.get("/nowhere/bottom/home"), named: "unknown-app")
         assertSnapshot(of: try visitor.get("/restaurant/bottom/nowhere"), named: "unknown-tab")
         assertSnapshot(of: try visitor.get("/restaurant/sideways/home"), named: "bad-layout")
+        _ = try visitor.get("/restaurant/bottom/home")  // a session and its form token, as a browser has
         assertSnapshot(
             of: try visitor.post("/restaurant/bottom/home/action", form: [("action", "explode")]), named: "bad-action")
     }

@@ -75,4 +75,26 @@ import Testing
         #expect(result.code == 1)
         #expect(result.err.contains("cannot listen on 127.0.0.1 port \(holder.port)"))
     }
+
+    @Test func aDatabaseThatIsNotOursStopsServeWithAClearMessageAndIsKept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-garbage-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sessions.sqlite")
+        let garbage = Data(repeating: 0x5A, count: 8192)
+        try garbage.write(to: file)
+        let publicFolder = Self.repositoryRoot.appendingPathComponent("Public").path
+        let result = runCLI(["serve", "--port", "0", "--public", publicFolder, "--sessions", "sqlite:" + file.path])
+        #expect(result.code == 1)
+        #expect(result.err.contains(file.path))
+        #expect(result.err.contains("--sessions memory"), "says what to do")
+        #expect(try Data(contentsOf: file) == garbage, "never replaced")
+    }
+
+    @Test func sessionOptionsAreCheckedAsUsage() {
+        #expect(runCLI(["serve", "--sessions", "redis"]).code == 2)
+        #expect(runCLI(["serve", "--deterministic", "--sessions", "sqlite:/tmp/x.sqlite"]).code == 2)
+        #expect(runCLI(["serve", "--max-connections-per-ip", "0"]).code == 2)
+        #expect(runCLI(["serve", "--connection-timeout", "0"]).code == 2)
+    }
 }

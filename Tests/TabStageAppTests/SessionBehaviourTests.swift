@@ -42,6 +42,7 @@ import Testing
     @Test(arguments: ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", ""])
     func loginNeverRedirectsOffSite(next: String) throws {
         let visitor = try StageServer().visitor()
+        _ = try visitor.get("/login")
         let response = try visitor.post("/login", form: [("name", "Ada"), ("next", next)])
         #expect(response.status == 303)
         #expect(response.header("Location") == "/")
@@ -49,6 +50,7 @@ import Testing
 
     @Test func aBlankNameIsRefusedWithTheForm() throws {
         let visitor = try StageServer().visitor()
+        _ = try visitor.get("/login")
         let response = try visitor.post("/login", form: [("name", "   "), ("next", "/restaurant/bottom/membership")])
         #expect(response.status == 400)
         #expect(response.text.contains("Enter a name of 1 to 40 characters"))

@@ -3,6 +3,7 @@ import HTTPServer
 import HTTPTesting
 import Sessions
 import TabModel
+import Views
 
 @testable import TabStageApp
 
@@ -37,6 +38,8 @@ final class Visitor {
     let stage: StageServer
     let client: HTTPTestClient
     var cookie: String?
+    /// The CSRF token of the last page with a form, sent with every post as a browser would.
+    var csrfToken: String?
     let language: String?
 
     init(server: StageServer, language: String?) {
@@ -49,9 +52,15 @@ final class Visitor {
         try keep(send("GET", path, headers: headers(extra), body: []))
     }
 
-    func post(_ path: String, form: [(String, String)], headers extra: [(String, String)] = []) throws
-        -> TestResponse
-    {
+    /// Posts `form` with the visitor's CSRF token added, unless `withToken` is false or the form
+    /// names its own `csrf`.
+    func post(
+        _ path: String, form: [(String, String)], headers extra: [(String, String)] = [], withToken: Bool = true
+    ) throws -> TestResponse {
+        var form = form
+        if withToken, let csrfToken, !form.contains(where: { $0.0 == CSRFField.name }) {
+            form.append((CSRFField.name, csrfToken))
+        }
         let body = form.map { PercentDecoding.encode($0.0) + "=" + PercentDecoding.encode($0.1) }
             .joined(separator: "&")
         var all = headers(extra)
@@ -80,6 +89,7 @@ final class Visitor {
         if let setCookie = response.header("Set-Cookie"), let pair = setCookie.split(separator: ";").first {
             cookie = String(pair)
         }
+        if let token = CSRFField.token(in: response.body) { csrfToken = token }
         return response
     }
 }

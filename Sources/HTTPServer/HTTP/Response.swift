@@ -45,6 +45,10 @@ public struct Response: Sendable, Equatable {
         var response = html(page, status: status)
         // Error pages describe this request only; caching them would hide a fix.
         response.headers["Cache-Control"] = "no-store"
+        // A bare page with nothing to load: the strictest policy fits it.
+        response.headers["Content-Security-Policy"] =
+            "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        response.headers["Referrer-Policy"] = "same-origin"
         return response
     }
 

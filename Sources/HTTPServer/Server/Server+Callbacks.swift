@@ -114,6 +114,8 @@ extension Server {
     ) -> MHD_Result {
         var response = Self.hasSafeHeaders(original) ? original : .statusPage(.internalServerError)
         if state.withLock({ $0.stopping }) { response.headers["Connection"] = "close" }
+        // No response may be sniffed into another type (an upload read as HTML, say).
+        if response.headers["X-Content-Type-Options"] == nil { response.headers["X-Content-Type-Options"] = "nosniff" }
         let body = response.status.allowsBody ? response.body : []
         let mhdResponse = body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(

@@ -25,7 +25,7 @@ enum CheckCommand: Subcommand {
                 code = ExitCode.failure
                 continue
             }
-            switch AppDescription.load(json: Array(data)) {
+            switch AppLoading.load(json: Array(data)) {
             case .success(let app):
                 console.out("\(file): ok (\(app.tabs.count) tabs, app '\(app.id)')\n")
             case .failure(let report):

@@ -8,46 +8,111 @@ enum ServeCommand: Subcommand {
     static let summary = "Serve the prototype over HTTP"
     static let usage = """
         Usage: tabstage serve [--host 127.0.0.1] [--port 8080] [--quiet] [--public DIR]
+                              [--sessions sqlite:PATH | memory] [--secure-cookies]
                               [--session-idle-timeout SECONDS] [--max-sessions N] [--deterministic]
+                              [--max-connections-per-ip N] [--connection-timeout SECONDS]
 
         Options:
           --host HOST                       Address to listen on (default 127.0.0.1)
           --port PORT                       Port to listen on, 0 picks a free one (default 8080)
           --quiet                           Do not write an access-log line per request
           --public DIR                      Folder served under /static/ (default: Public here)
+          --sessions sqlite[:PATH] | memory Where sessions live (default sqlite:data/sessions.sqlite,
+                                            the folder made if missing); memory is lost at exit
+          --secure-cookies                  Mark the session cookie Secure (serve behind HTTPS)
           --session-idle-timeout SECONDS    Forget a session after this long unused (default 86400)
           --max-sessions N                  Keep at most N sessions, least recently used out first
                                             (default 100000)
-          --deterministic                   Seeded session ids and a clock stopped at
-                                            2026-01-01T00:00:00Z: the same requests give the same bytes
+          --deterministic                   Seeded session ids, in-memory sessions and a clock stopped
+                                            at 2026-01-01T00:00:00Z: the same requests give the same bytes
+          --max-connections-per-ip N        Connections one address may hold open (default 256)
+          --connection-timeout SECONDS      Close a connection idle this long (default 10)
 
         """
     static let options: [OptionSpec] = [
-        OptionSpec("host"), OptionSpec("port"), .flag("quiet"), OptionSpec("public"),
-        OptionSpec("session-idle-timeout"), OptionSpec("max-sessions"), .flag("deterministic"),
+        OptionSpec("host"), OptionSpec("port"), .flag("quiet"), OptionSpec("public"), OptionSpec("sessions"),
+        .flag("secure-cookies"), OptionSpec("session-idle-timeout"), OptionSpec("max-sessions"),
+        .flag("deterministic"), OptionSpec("max-connections-per-ip"), OptionSpec("connection-timeout"),
     ]
 
     static let defaultLimits = SessionLimits()
 
-    /// The session limits and the kind of application the options ask for.
-    static func application(_ parsed: ParsedArguments) throws(UsageError) -> StageApplication {
-        let limits = SessionLimits(
+    /// What `--sessions` and `--deterministic` ask for. Deterministic mode keeps sessions in
+    /// memory: its stopped clock would make a durable file's expiry meaningless after a restart.
+    static func sessionOption(_ parsed: ParsedArguments) throws(UsageError) -> SessionStoreOption {
+        var option = SessionStoreOption.sqlite(path: SessionStoreOption.defaultSQLitePath)
+        if let value = parsed.value("sessions") {
+            do {
+                option = try SessionStoreOption.parse(value)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+        guard parsed.has("deterministic") else { return option }
+        if parsed.value("sessions") != nil && option != .memory {
+            throw UsageError("--deterministic keeps sessions in memory; it cannot be combined with --sessions sqlite")
+        }
+        return .memory
+    }
+
+    static func limits(_ parsed: ParsedArguments) throws(UsageError) -> SessionLimits {
+        SessionLimits(
             idleTimeout: Double(
                 try parsed.integer(
                     "session-idle-timeout", default: Int(defaultLimits.idleTimeout), in: 1...(366 * 24 * 3600))),
             maxSessions: try parsed.integer("max-sessions", default: defaultLimits.maxSessions, in: 1...10_000_000))
+    }
+
+    /// The session limits and the kind of application the options ask for (in-memory sessions;
+    /// `run` opens the SQLite store itself, as that can fail for reasons other than usage).
+    static func application(_ parsed: ParsedArguments) throws(UsageError) -> StageApplication {
+        let limits = try limits(parsed)
         return parsed.has("deterministic") ? .deterministic(limits: limits) : .live(limits: limits)
+    }
+
+    /// Opens the store the options name; a database that cannot be used is reported, never replaced.
+    static func openStore(_ option: SessionStoreOption, limits: SessionLimits) throws(SessionDatabaseError)
+        -> (store: any SessionStore<VisitorSession>, close: () -> Void)
+    {
+        switch option {
+        case .memory:
+            return (MemorySessionStore<VisitorSession>(limits: limits), {})
+        case .sqlite(let path):
+            let store = try SQLiteSessionStore<VisitorSession>.open(path: path, limits: limits)
+            return (store, { try? store.close() })
+        }
     }
 
     static func run(_ parsed: ParsedArguments, console: Console) -> Int32 {
         let port: Int
-        let application: StageApplication
+        let option: SessionStoreOption
+        let limits: SessionLimits
+        var configuration: ServerConfiguration
         do {
             port = try parsed.integer("port", default: 8080, in: 0...65535)
-            application = try self.application(parsed)
+            option = try sessionOption(parsed)
+            limits = try self.limits(parsed)
+            configuration = ServerConfiguration(host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port))
+            configuration.perIPConnectionLimit = try parsed.integer(
+                "max-connections-per-ip", default: configuration.perIPConnectionLimit,
+                in: 1...configuration.connectionLimit)
+            configuration.connectionTimeoutSeconds = try parsed.integer(
+                "connection-timeout", default: configuration.connectionTimeoutSeconds, in: 1...3600)
         } catch {
             return TabStageCLI.usageError(error, for: self, console: console)
         }
+        let opened: (store: any SessionStore<VisitorSession>, close: () -> Void)
+        do {
+            opened = try openStore(option, limits: limits)
+        } catch {
+            console.err("tabstage serve: \(error.description)\n")
+            return ExitCode.failure
+        }
+        defer { opened.close() }
+        let application: StageApplication =
+            parsed.has("deterministic")
+            ? .deterministic(limits: limits)
+            : .live(store: opened.store, secureCookies: parsed.has("secure-cookies"))
         let publicFolder = parsed.value("public") ?? "Public"
         let staticFiles: StaticFiles
         do {
@@ -56,7 +121,6 @@ enum ServeCommand: Subcommand {
             console.err("tabstage serve: \(error.description)\n")
             return ExitCode.failure
         }
-        var configuration = ServerConfiguration(host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port))
         configuration.accessLog = parsed.has("quiet") ? nil : AccessLog.standardError
         applyThreadingOverride(to: &configuration)
         let server = Server(

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import TabModel
+import Views
 
 /// `tabstage snapshot record|verify`: replays a list of requests against an app in a fresh
 /// deterministic session and writes or compares one snapshot file per request.
@@ -87,7 +88,7 @@ enum SnapshotCommand: Subcommand {
                 console.err("tabstage snapshot: cannot read '\(appPath)'\n")
                 return ExitCode.failure
             }
-            switch AppDescription.load(json: Array(data)) {
+            switch AppLoading.load(json: Array(data)) {
             case .success(let app):
                 apps = [app] + apps.filter { $0.id != app.id }
             case .failure(let report):
@@ -133,6 +134,7 @@ enum SnapshotCommand: Subcommand {
         var router = Router()
         application.addRoutes(to: &router)
         var cookie: String?
+        var csrfToken: String?
         var results: [(ReplayRequest, HTTPSnapshot)] = []
         for replayed in requests {
             var headers: HTTPHeaders = ["Host": "localhost"]
@@ -140,7 +142,12 @@ enum SnapshotCommand: Subcommand {
             var body: [UInt8] = []
             if let form = replayed.form {
                 headers["Content-Type"] = "application/x-www-form-urlencoded"
-                body = Array(form.utf8)
+                // A browser submits the token of the page its form came from.
+                var fields = form
+                if let csrfToken, !form.split(separator: "&").contains(where: { $0.hasPrefix("csrf=") }) {
+                    fields += (fields.isEmpty ? "" : "&") + "csrf=" + csrfToken
+                }
+                body = Array(fields.utf8)
             }
             let response: Response
             do {
@@ -152,6 +159,7 @@ enum SnapshotCommand: Subcommand {
             if let setCookie = response.headers["Set-Cookie"], let pair = setCookie.split(separator: ";").first {
                 cookie = String(pair)
             }
+            if let token = CSRFField.token(in: response.body) { csrfToken = token }
             let snapshot = HTTPSnapshot(
                 statusLine: "HTTP/1.1 \(response.status.rawValue) \(response.status.reasonPhrase)",
                 headers: response.headers.fields.map { (name: $0.name, value: $0.value) }, body: response.body)

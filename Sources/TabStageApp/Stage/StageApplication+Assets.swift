@@ -83,7 +83,8 @@ extension StageApplication {
         guard file.hasSuffix("x.png"), let at = file.firstIndex(of: "@") else { return nil }
         let stateName = file[..<at]
         let scaleText = file[file.index(after: at)...].dropLast(5)
-        guard let state = IconState(rawValue: String(stateName)), let number = Int(scaleText),
+        // Only the canonical spellings `1`, `2`, `3`: `+2` or `02` would be other URLs of one image.
+        guard scaleText.count == 1, let state = IconState(rawValue: String(stateName)), let number = Int(scaleText),
             let scale = IconScale(rawValue: number)
         else { return nil }
         return (state, scale)

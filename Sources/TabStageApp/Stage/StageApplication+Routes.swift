@@ -8,27 +8,35 @@ extension StageApplication {
     /// Adds every page route. Fixed paths come first: an app whose id is `login`, `logout`,
     /// `theme`, `icons` or `static` would be shadowed by them.
     public func addRoutes(to router: inout Router) {
-        router.get("/") { [self] request, _ in try home(request) }
-        router.get("/login") { [self] request, _ in try loginForm(request) }
-        router.post("/login") { [self] request, _ in try logIn(request) }
-        router.post("/logout") { [self] request, _ in try logOut(request) }
-        router.get("/theme/{file}") { [self] request, parameters in try theme(request, parameters) }
-        router.get("/icons/apps/{app}/{tab}/{file}") { [self] request, parameters in
-            try appIcon(request, parameters)
-        }
-        router.get("/icons/{name}/{file}") { [self] request, parameters in try builtInIcon(request, parameters) }
-        router.get("/{app}/events") { [self] request, parameters in try eventLog(request, parameters, json: false) }
-        router.get("/{app}/events.json") { [self] request, parameters in
-            try eventLog(request, parameters, json: true)
-        }
-        router.get("/{app}/{layout}") { [self] request, parameters in try layoutEntry(request, parameters) }
-        router.get("/{app}/{layout}/{tab}") { [self] request, parameters in try tabPage(request, parameters) }
-        router.post("/{app}/{layout}/{tab}/action") { [self] request, parameters in
-            try pageAction(request, parameters)
-        }
+        router.get("/", guarded { [self] request, _ in try home(request) })
+        router.get("/login", guarded { [self] request, _ in try loginForm(request) })
+        router.post("/login", guarded { [self] request, _ in try logIn(request) })
+        router.post("/logout", guarded { [self] request, _ in try logOut(request) })
+        router.get("/theme/{file}", guarded { [self] request, parameters in try theme(request, parameters) })
+        router.get(
+            "/icons/apps/{app}/{tab}/{file}",
+            guarded { [self] request, parameters in
+                try appIcon(request, parameters)
+            })
+        router.get(
+            "/icons/{name}/{file}", guarded { [self] request, parameters in try builtInIcon(request, parameters) })
+        router.get(
+            "/{app}/events", guarded { [self] request, parameters in try eventLog(request, parameters, json: false) })
+        router.get(
+            "/{app}/events.json",
+            guarded { [self] request, parameters in
+                try eventLog(request, parameters, json: true)
+            })
+        router.get("/{app}/{layout}", guarded { [self] request, parameters in try layoutEntry(request, parameters) })
+        router.get("/{app}/{layout}/{tab}", guarded { [self] request, parameters in try tabPage(request, parameters) })
+        router.post(
+            "/{app}/{layout}/{tab}/action",
+            guarded { [self] request, parameters in
+                try pageAction(request, parameters)
+            })
         // Anything else is a 404 in the app's look (GET) or a plain one (other methods).
-        router.get("/{path...}") { [self] request, _ in try errorPage(request, .notFound, .unknownPage) }
-        router.post("/{path...}") { [self] request, _ in try errorPage(request, .notFound, .unknownPage) }
+        router.get("/{path...}", guarded { [self] request, _ in try errorPage(request, .notFound, .unknownPage) })
+        router.post("/{path...}", guarded { [self] request, _ in try errorPage(request, .notFound, .unknownPage) })
     }
 
     // MARK: Shared steps
@@ -54,7 +62,7 @@ extension StageApplication {
         let (chrome, newID) = try withVisitor(request, create: changesLanguage(request)) { session in
             ChromeContext(
                 language: language(request, &session), app: app, layout: layout, visitorName: session.visitorName,
-                currentPath: path)
+                currentPath: path, csrfToken: session.csrfToken)
         }
         return (chrome, newID)
     }
@@ -63,7 +71,9 @@ extension StageApplication {
         throws(SessionStoreError) -> Response
     {
         let (chrome, _) = try withVisitor(request, create: false) { session in
-            ChromeContext(language: language(request, &session), app: app, visitorName: session.visitorName)
+            ChromeContext(
+                language: language(request, &session), app: app, visitorName: session.visitorName,
+                csrfToken: session.csrfToken)
         }
         return StageResponses.error(status, message, chrome: chrome)
     }
@@ -114,7 +124,7 @@ extension StageApplication {
         let ((chrome, log), newID) = try withVisitor(request, create: changesLanguage(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, visitorName: session.visitorName,
-                currentPath: StageLinks.events(app.id))
+                currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken)
             return (chrome, session.containers[app.id]?.log)
         }
         var response: Response
@@ -199,7 +209,7 @@ extension StageApplication {
             }
             let chrome = ChromeContext(
                 language: language, app: app, layout: layout, visitorName: session.visitorName,
-                currentPath: StageLinks.tab(app.id, layout, tabID))
+                currentPath: StageLinks.tab(app.id, layout, tabID), csrfToken: session.csrfToken)
             let context = StageContext(
                 chrome: chrome, app: app, layout: layout, container: session.container(for: app), content: content,
                 notice: notice)
@@ -214,7 +224,7 @@ extension StageApplication {
         let (context, newID) = try withVisitor(request, create: changesLanguage(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, layout: .bottom, visitorName: session.visitorName,
-                currentPath: StageLinks.more(app.id))
+                currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken)
             return StageContext(
                 chrome: chrome, app: app, layout: .bottom,
                 container: session.containers[app.id] ?? TabContainer(app: app), content: .more,
@@ -253,6 +263,9 @@ extension StageApplication {
         } catch {
             return try errorPage(request, error.status, .unknownAction(""), app: app)
         }
+        guard try hasValidCSRFToken(request, form: form) else {
+            return try errorPage(request, .forbidden, nil, app: app)
+        }
         guard let action = PageActionForm.action(from: form) else {
             return try errorPage(
                 request, .badRequest, .unknownAction(form.values(for: "action").last ?? ""), app: app)
@@ -277,7 +290,12 @@ extension StageApplication {
 
     func loginForm(_ request: Request) throws -> Response {
         let next = LocalPath.validated(request.query["next"]) ?? StageLinks.home
-        let (chrome, newID) = try chrome(request, path: next)
+        // The form needs a CSRF token, so showing it makes a session (see README, Security).
+        let (chrome, newID) = try withVisitor(request, create: true) { session in
+            ChromeContext(
+                language: language(request, &session), visitorName: session.visitorName, currentPath: next,
+                csrfToken: session.csrfToken)
+        }
         var response = StageResponses.page(LoginPage.document(next: next, problem: nil, chrome: chrome))
         attachCookie(newID, to: &response)
         return response
@@ -291,6 +309,7 @@ extension StageApplication {
         } catch {
             return try errorPage(request, error.status, nil)
         }
+        guard try hasValidCSRFToken(request, form: form) else { return try errorPage(request, .forbidden, nil) }
         // An outside address in `next` is dropped, never followed: no open redirect.
         let next = LocalPath.validated(form["next"]) ?? StageLinks.home
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -302,9 +321,8 @@ extension StageApplication {
             return StageResponses.page(
                 LoginPage.document(next: next, problem: problem, chrome: chrome), status: .badRequest)
         }
-        let (_, newID) = try withVisitor(request, create: true) { session in
-            session.visitorName = name
-        }
+        // A new id at log-in: an id planted before it (fixation) is worthless after it.
+        let newID = try rotateSession(request) { session in session.visitorName = name }
         var response = StageResponses.redirect(to: next)
         attachCookie(newID, to: &response)
         return response
@@ -312,18 +330,26 @@ extension StageApplication {
 
     func logOut(_ request: Request) throws -> Response {
         guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil) }
-        let form = (try? request.form()) ?? QueryItems()
+        let form: QueryItems
+        do {
+            form = try request.form()
+        } catch {
+            return try errorPage(request, error.status, nil)
+        }
+        guard try hasValidCSRFToken(request, form: form) else { return try errorPage(request, .forbidden, nil) }
         var next = LocalPath.validated(form["next"]) ?? StageLinks.home
         let now = clock()
-        let (selections, _) = try withVisitor(request, create: false) { session -> [String: String] in
-            guard session.isLoggedIn else { return [:] }
+        var selections: [String: String] = [:]
+        // A new id at log-out too: whoever held the logged-in id holds nothing now.
+        let newID = try rotateSession(request) { session in
+            guard session.isLoggedIn else { return }
             session.visitorName = nil
             for appID in session.containers.keys.sorted() {
                 // Leaves a login-only tab, through the container's rules.
                 _ = session.containers[appID]?.visitorLoggedOut(at: now)
             }
             session.flash = FlashMessage(text: UIString.loggedOut.localizedText, isError: false)
-            return session.containers.compactMapValues(\.selectedTabID)
+            selections = session.containers.compactMapValues(\.selectedTabID)
         }
         // Back to the page the visitor was on, or to the tab the container moved to from there.
         let segments = next.split(separator: "/").map(String.init)
@@ -332,7 +358,9 @@ extension StageApplication {
         {
             next = StageLinks.tab(segments[0], layout, selected)
         }
-        return StageResponses.redirect(to: next)
+        var response = StageResponses.redirect(to: next)
+        attachCookie(newID, to: &response)
+        return response
     }
 }
 

@@ -19,23 +19,42 @@ public final class StageApplication: Sendable {
     let sessionIDs: any SessionIDSource
     let clock: @Sendable () -> Date
     let icons: IconRenderer
+    /// Marks the session cookie `Secure` (`serve --secure-cookies`, behind HTTPS).
+    let secureCookies: Bool
+    /// Where a failing session store is reported (standard error when serving).
+    let log: @Sendable (String) -> Void
 
     public init(
         apps: [AppDescription], store: any SessionStore<VisitorSession>, sessionIDs: any SessionIDSource,
-        clock: @escaping @Sendable () -> Date, icons: IconRenderer = IconRenderer()
+        clock: @escaping @Sendable () -> Date, icons: IconRenderer = IconRenderer(), secureCookies: Bool = false,
+        log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog
     ) {
         self.apps = apps
         self.store = store
         self.sessionIDs = sessionIDs
         self.clock = clock
         self.icons = icons
+        self.secureCookies = secureCookies
+        self.log = log
+    }
+
+    public static let standardErrorLog: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Random ids, the wall clock (the SQLite store keeps Unix seconds across restarts), and the
+    /// given store (in memory, or SQLite).
+    public static func live(
+        apps: [AppDescription] = BuiltInApps.all, store: any SessionStore<VisitorSession>,
+        secureCookies: Bool = false
+    ) -> StageApplication {
+        StageApplication(
+            apps: apps, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() }, secureCookies: secureCookies)
     }
 
     /// Random ids, the real clock, an in-memory store with these limits.
     public static func live(apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits) -> StageApplication {
-        StageApplication(
-            apps: apps, store: MemorySessionStore<VisitorSession>(limits: limits), sessionIDs: RandomSessionIDs(),
-            clock: { Date() })
+        live(apps: apps, store: MemorySessionStore<VisitorSession>(limits: limits))
     }
 
     /// Seeded ids and a stopped clock: the same requests give the same bytes.
@@ -69,6 +88,8 @@ public final class StageApplication: Sendable {
         if let id = sessionID(of: request) {
             let existing: Result? = try store.modify(id, now: now) { state in
                 guard var session = state else { return nil }
+                // A session stored before tokens existed gets one on its next request.
+                if session.csrfToken == nil { session.csrfToken = newCSRFToken() }
                 let result = body(&session)
                 state = session
                 return result
@@ -80,8 +101,9 @@ public final class StageApplication: Sendable {
             return (body(&throwaway), nil)
         }
         let newID = sessionIDs.next()
+        let token = newCSRFToken()
         let result = try store.modify(newID, now: now) { state in
-            var session = VisitorSession()
+            var session = VisitorSession(csrfToken: token)
             let result = body(&session)
             state = session
             return result
@@ -93,7 +115,63 @@ public final class StageApplication: Sendable {
     func attachCookie(_ id: SessionID?, to response: inout Response) {
         guard let id else { return }
         // The id is 32 hex digits, always a valid cookie value.
-        try? response.setCookie(Self.sessionCookie, id.description, path: "/", httpOnly: true, sameSite: .lax)
+        try? response.setCookie(
+            Self.sessionCookie, id.description, path: "/", httpOnly: true, secure: secureCookies, sameSite: .lax)
+    }
+
+    // MARK: CSRF and fixation
+
+    /// 128 bits from the same source as session ids (seeded in deterministic mode).
+    func newCSRFToken() -> String { sessionIDs.next().description }
+
+    /// Whether a form post carries the token of the session its cookie names. A post without a
+    /// live session has no token to match, so it is refused too: every form that posts is
+    /// rendered with a session (`GET /login` and the refusal page make one).
+    func hasValidCSRFToken(_ request: Request, form: QueryItems) throws(SessionStoreError) -> Bool {
+        guard let id = sessionID(of: request), let given = form[CSRFField.name],
+            let session = try store.state(of: id, now: clock().timeIntervalSince1970),
+            let expected = session.csrfToken
+        else { return false }
+        return Self.constantTimeEqual(Array(given.utf8), Array(expected.utf8))
+    }
+
+    static func constantTimeEqual(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for index in left.indices { difference |= left[index] ^ right[index] }
+        return difference == 0
+    }
+
+    /// Moves the visitor's session to a new id with a new CSRF token after `change`, and
+    /// removes the old id: a session id seen before log-in or log-out is worthless after it.
+    /// The new id is written before the old one is removed, so a crash between keeps the state.
+    func rotateSession(_ request: Request, _ change: (inout VisitorSession) -> Void)
+        throws(SessionStoreError) -> SessionID
+    {
+        let now = clock().timeIntervalSince1970
+        let oldID = sessionID(of: request)
+        var session = VisitorSession()
+        if let oldID, let existing = try store.state(of: oldID, now: now) { session = existing }
+        change(&session)
+        session.csrfToken = newCSRFToken()
+        let newID = sessionIDs.next()
+        let moved = session
+        try store.modify(newID, now: now) { $0 = moved }
+        if let oldID { try store.modify(oldID, now: now) { $0 = nil } }
+        return newID
+    }
+
+    /// Wraps a route so a failing session store answers 503 with a log line naming the problem;
+    /// the visitor sees no file names.
+    func guarded(_ handler: @escaping Router.Handler) -> Router.Handler {
+        { [log] request, parameters in
+            do {
+                return try handler(request, parameters)
+            } catch let error as SessionStoreError {
+                log("tabstage: session store failed on \(request.method.rawValue) \(request.path): \(error)")
+                return .statusPage(.serviceUnavailable, message: "sessions are unavailable; try again later")
+            }
+        }
     }
 }
 

@@ -9,8 +9,8 @@ enum StageResponses {
 
     /// Scripts, styles and images from this origin only; no inline code of any kind.
     static let contentSecurityPolicy =
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
-        + "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
+        + "connect-src 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// A page that depends on the session: never cached, and marked with what it varies on.
     static func page(_ bytes: [UInt8], status: HTTPStatus = .ok, varyOnFragment: Bool = false) -> Response {

@@ -46,7 +46,7 @@ public enum LoginPage {
             html.raw("</h1>\n")
             if let problem { PageParts.notice(problem.text(in: language), isError: true, into: &html) }
             PageParts.paragraph(UIString.loginLead.text(in: language), className: "lead", into: &html)
-            LoginForm.render(next: next, language: language, into: &html)
+            LoginForm.render(next: next, language: language, csrfToken: chrome.csrfToken, into: &html)
             html.raw("</main>\n")
         }
     }

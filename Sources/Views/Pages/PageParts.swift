@@ -49,6 +49,7 @@ enum PageParts {
         html.raw("<form method=\"post\"")
         html.attribute("action", StageLinks.action(context.app.id, context.layout, tabID))
         html.raw(" data-fragment>")
+        CSRFField.render(context.chrome.csrfToken, into: &html)
         if let action {
             html.raw("<input type=\"hidden\" name=\"action\"")
             html.attribute("value", action)
@@ -76,18 +77,21 @@ enum RefusalView {
         PageParts.paragraph(UIString.loginLead.text(in: language), className: "lead", into: &html)
         // A full page load, not a fragment: logging in changes the header too.
         LoginForm.render(
-            next: StageLinks.tab(context.app.id, context.layout, tabID), language: language, into: &html)
+            next: StageLinks.tab(context.app.id, context.layout, tabID), language: language,
+            csrfToken: context.chrome.csrfToken, into: &html)
     }
 }
 
 /// The log-in form, on the refusal page and on `/login`.
 enum LoginForm {
-    static func render(next: String, language: UILanguage, into html: inout HTMLWriter) {
+    static func render(next: String, language: UILanguage, csrfToken: String?, into html: inout HTMLWriter) {
         html.raw("<form method=\"post\" class=\"login-form\"")
         html.attribute("action", StageLinks.login)
         html.raw("><input type=\"hidden\" name=\"next\"")
         html.attribute("value", next)
-        html.raw("><label>")
+        html.raw(">")
+        CSRFField.render(csrfToken, into: &html)
+        html.raw("<label>")
         html.text(UIString.loginNameLabel.text(in: language))
         html.raw(" <input type=\"text\" name=\"name\" required maxlength=\"40\" autocomplete=\"username\"></label>")
         html.raw("<button type=\"submit\">")
@@ -120,5 +124,31 @@ enum MoreView {
             html.raw("</li>\n")
         }
         html.raw("</ul>\n")
+    }
+}
+
+/// The hidden field with the session's CSRF token, in every form that posts.
+public enum CSRFField {
+    /// The form field's name; the routes read it back.
+    public static let name = "csrf"
+
+    /// The token written into a page's forms, as a browser would submit it (tests and the
+    /// `snapshot` command replay forms this way). Tokens are hex digits, so no unescaping.
+    public static func token(in page: [UInt8]) -> String? {
+        let marker = Array("name=\"csrf\" value=\"".utf8)
+        guard page.count >= marker.count else { return nil }
+        for start in 0...(page.count - marker.count) where page[start..<start + marker.count].elementsEqual(marker) {
+            let valueStart = start + marker.count
+            guard let end = page[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            return String(decoding: page[valueStart..<end], as: UTF8.self)
+        }
+        return nil
+    }
+
+    static func render(_ token: String?, into html: inout HTMLWriter) {
+        guard let token else { return }
+        html.raw("<input type=\"hidden\" name=\"csrf\"")
+        html.attribute("value", token)
+        html.raw(">")
     }
 }

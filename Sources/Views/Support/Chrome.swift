@@ -11,16 +11,19 @@ public struct ChromeContext: Sendable, Equatable {
     public var visitorName: String?
     /// This page's path, where log-in and log-out come back to.
     public var currentPath: String
+    /// The session's CSRF token, written into every form that posts; nil without a session.
+    public var csrfToken: String?
 
     public init(
         language: UILanguage, app: AppDescription? = nil, layout: Layout? = nil, visitorName: String? = nil,
-        currentPath: String = StageLinks.home
+        currentPath: String = StageLinks.home, csrfToken: String? = nil
     ) {
         self.language = language
         self.app = app
         self.layout = layout
         self.visitorName = visitorName
         self.currentPath = currentPath
+        self.csrfToken = csrfToken
     }
 }
 
@@ -111,7 +114,9 @@ enum Chrome {
             html.attribute("action", StageLinks.logout)
             html.raw("><input type=\"hidden\" name=\"next\"")
             html.attribute("value", chrome.currentPath)
-            html.raw("><button type=\"submit\" class=\"button button-quiet\">")
+            html.raw(">")
+            CSRFField.render(chrome.csrfToken, into: &html)
+            html.raw("<button type=\"submit\" class=\"button button-quiet\">")
             html.text(UIString.logOut.text(in: language))
             html.raw("</button></form>\n")
         } else {
