@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Sessions
+import TabModel
 
 /// `tabstage serve`: runs the HTTP server until SIGINT or SIGTERM.
 enum ServeCommand: Subcommand {
@@ -71,14 +72,17 @@ enum ServeCommand: Subcommand {
     }
 
     /// Opens the store the options name; a database that cannot be used is reported, never replaced.
-    static func openStore(_ option: SessionStoreOption, limits: SessionLimits) throws(SessionDatabaseError)
-        -> (store: any SessionStore<VisitorSession>, close: () -> Void)
+    /// `apps` are the apps served: stored containers name their app by id, and are re-attached
+    /// to these descriptions when read back.
+    static func openStore(_ option: SessionStoreOption, limits: SessionLimits, apps: [AppDescription])
+        throws(SessionDatabaseError) -> (store: any SessionStore<VisitorSession>, close: () -> Void)
     {
         switch option {
         case .memory:
             return (MemorySessionStore<VisitorSession>(limits: limits), {})
         case .sqlite(let path):
-            let store = try SQLiteSessionStore<VisitorSession>.open(path: path, limits: limits)
+            let store = try SQLiteSessionStore<VisitorSession>.open(
+                path: path, limits: limits, decoderUserInfo: [.appCatalog: AppCatalog(apps)])
             return (store, { try? store.close() })
         }
     }
@@ -103,7 +107,7 @@ enum ServeCommand: Subcommand {
         }
         let opened: (store: any SessionStore<VisitorSession>, close: () -> Void)
         do {
-            opened = try openStore(option, limits: limits)
+            opened = try openStore(option, limits: limits, apps: BuiltInApps.all)
         } catch {
             console.err("tabstage serve: \(error.description)\n")
             return ExitCode.failure
