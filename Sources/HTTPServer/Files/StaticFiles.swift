@@ -35,8 +35,10 @@ public struct StaticFiles: Sendable {
     /// revalidates cheaply with `If-None-Match`; an edit reaches everyone within the hour.
     public static let cacheControl = "public, max-age=3600"
 
-    /// A file with both of its answers prepared once (see `Response.prepared()`).
-    struct Entry: Sendable {
+    /// A file with both of its answers prepared once (see `Response.prepared()`). A class, so a
+    /// lookup retains one shared object instead of every field (the threads serving requests
+    /// would otherwise bounce eight reference counts between cores).
+    final class Entry: Sendable {
         let file: File
         let ok: Response
         let notModified: Response

@@ -64,6 +64,7 @@ public struct Request: Sendable {
         let rawPath = UnsafeBufferPointer(rebasing: withoutFragment[..<(questionMark ?? withoutFragment.endIndex)])
         guard rawPath.first == UInt8(ascii: "/") else { throw .notOriginForm(text()) }
         var segments: [String] = []
+        segments.reserveCapacity(rawPath.count { $0 == UInt8(ascii: "/") })
         var segmentStart = rawPath.startIndex + 1
         var pathIsPlain = true
         while true {

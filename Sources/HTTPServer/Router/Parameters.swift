@@ -4,23 +4,23 @@ public struct Parameters: Sendable, Equatable {
         case values([String: String])
         /// A matched route keeps the pattern and the path's segments (two references, nothing
         /// copied) and reads a value only when asked.
-        case matched(RoutePattern, [String])
+        case matched([RoutePattern.Segment], [String])
     }
 
     private let storage: Storage
 
     public init(_ values: [String: String] = [:]) { storage = .values(values) }
 
-    init(pattern: RoutePattern, pathSegments: [String]) { storage = .matched(pattern, pathSegments) }
+    init(pattern: RoutePattern, pathSegments: [String]) { storage = .matched(pattern.segments, pathSegments) }
 
     public subscript(name: String) -> String? {
         switch storage {
         case .values(let values):
             return values[name]
-        case .matched(let pattern, let pathSegments):
+        case .matched(let segments, let pathSegments):
             // A name used twice keeps its last value, as a dictionary filled in order would.
             var found: String?
-            for (index, segment) in pattern.segments.enumerated() {
+            for (index, segment) in segments.enumerated() {
                 switch segment {
                 case .literal: continue
                 case .parameter(let parameter) where parameter == name: found = pathSegments[index]
@@ -44,9 +44,9 @@ public struct Parameters: Sendable, Equatable {
         switch storage {
         case .values(let values):
             return values
-        case .matched(let pattern, _):
+        case .matched(let segments, _):
             var values: [String: String] = [:]
-            for segment in pattern.segments {
+            for segment in segments {
                 switch segment {
                 case .literal: continue
                 case .parameter(let name), .remainder(let name): values[name] = self[name]

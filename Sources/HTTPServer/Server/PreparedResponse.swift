@@ -17,7 +17,7 @@ final class PreparedResponse: @unchecked Sendable {
                 bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let created else { return nil }
-        for field in response.headers where MHD_add_response_header(created, field.name, field.value) != .YES {
+        for field in response.headers where Server.addHeader(field, to: created) != .YES {
             MHD_destroy_response(created)
             return nil
         }

@@ -129,9 +129,7 @@ extension Server {
             }
             guard let mhdResponse else { return .NO }
             defer { MHD_destroy_response(mhdResponse) }
-            for field in response.headers {
-                _ = MHD_add_response_header(mhdResponse, field.name, field.value)
-            }
+            for field in response.headers { _ = Self.addHeader(field, to: mhdResponse) }
             result = MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
         }
         if let accessLog = configuration.accessLog {
@@ -145,6 +143,13 @@ extension Server {
                     bodyBytes: bodyBytes, durationMilliseconds: milliseconds))
         }
         return result
+    }
+
+    /// Passes the fields' own bytes (implicit String-to-pointer conversion copied them into new arrays).
+    static func addHeader(_ field: HTTPHeaders.Field, to response: OpaquePointer) -> MHD_Result {
+        field.name.withCString { name in
+            field.value.withCString { value in MHD_add_response_header(response, name, value) }
+        }
     }
 
     /// The method without building a String for the common ones.
