@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # HTTP bench: TabStage (release) against nginx serving the same bytes as static files.
-# Usage: bench/http.sh   (env: RUNS=3 DURATION=5s CONNECTIONS="64 16" THREADING=pool|pool-no-turbo|per-connection)
+# Usage: bench/http.sh   (env: RUNS=3 DURATION=5s CONNECTIONS="64 16" THREADING=pool|pool-no-turbo|per-connection
+#                         BIN=path/to/tabstage to compare builds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
 DURATION=${DURATION:-5s}
 CONNECTIONS=${CONNECTIONS:-"64 16"}
-BIN=.build/release/tabstage
+BIN=${BIN:-.build/release/tabstage}
 NGINX=${NGINX:-/usr/sbin/nginx}
 
 for tool in wrk python3 "$NGINX"; do
