@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # HTTP bench: TabStage (release) against nginx serving the same bytes as static files.
-# Usage: bench/http.sh   (env: RUNS=3 DURATION=5s CONNECTIONS="64 16" THREADING=pool|pool-no-turbo|per-connection)
+# Usage: bench/http.sh   (env: RUNS=3 DURATION=5s CONNECTIONS="64 16" THREADING=pool|pool-no-turbo|per-connection
+#                         BIN=path/to/tabstage to compare builds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
 DURATION=${DURATION:-5s}
 CONNECTIONS=${CONNECTIONS:-"64 16"}
-BIN=.build/release/tabstage
+BIN=${BIN:-.build/release/tabstage}
 NGINX=${NGINX:-/usr/sbin/nginx}
 
 for tool in wrk python3 "$NGINX"; do
@@ -36,7 +37,8 @@ wait_for() {
 
 TS_PORT=$(free_port)
 TABSTAGE_THREADING="${THREADING:-pool}" "$BIN" serve --quiet --host 127.0.0.1 --port "$TS_PORT" --public Public 2>"$WORK/tabstage.log" &
-PIDS+=($!)
+TS_PID=$!
+PIDS+=($TS_PID)
 wait_for "http://127.0.0.1:$TS_PORT/healthz"
 
 # nginx serves the very bytes TabStage answers: the dynamic page saved as a file, and the static file.
@@ -73,33 +75,57 @@ CONF
 PIDS+=($!)
 wait_for "http://127.0.0.1:$NG_PORT/static/css/tabstage.css"
 
-# One wrk run -> "requests/s p50_ms p99_ms".
+# CPU time (user + system, clock ticks) used so far by the given processes and their threads.
+cpu_ticks() {
+    local total=0 pid
+    for pid in "$@"; do
+        # Fields 14 and 15 of /proc/PID/stat, counted after the ")" that ends the command name.
+        total=$((total + $(sed 's/.*) //' "/proc/$pid/stat" | awk '{ print $12 + $13 }')))
+    done
+    echo "$total"
+}
+TICKS_PER_SECOND=$(getconf CLK_TCK)
+NG_PIDS=("$(cat "$WORK/nginx/nginx.pid")")
+mapfile -t -O 1 NG_PIDS < <(pgrep -P "${NG_PIDS[0]}")
+
+# One wrk run -> "requests/s p50_ms p99_ms server_cpu_us_per_request". The server's CPU per
+# request is steadier than requests/s on a shared machine (wrk and the neighbours take turns).
 measure() {
-    wrk -t2 -c"$1" -d"$DURATION" --latency "$2" | awk '
+    local conns=$1 url=$2 before after
+    shift 2
+    before=$(cpu_ticks "$@")
+    wrk -t2 -c"$conns" -d"$DURATION" --latency "$url" >"$WORK/wrk.out"
+    after=$(cpu_ticks "$@")
+    awk -v ticks=$((after - before)) -v hz="$TICKS_PER_SECOND" '
         function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+        / requests in / { requests = $1 }
         /Requests\/sec/ { rps = $2 }
         $1 == "50%" { p50 = ms($2) }
         $1 == "99%" { p99 = ms($2) }
-        END { printf "%.0f %.3f %.3f\n", rps, p50, p99 }'
+        END { printf "%.0f %.3f %.3f %.2f\n", rps, p50, p99, requests ? ticks * 1e6 / hz / requests : 0 }' "$WORK/wrk.out"
 }
-# Median of RUNS runs, each field on its own.
-median_of_runs() {
-    for _ in $(seq 1 "$RUNS"); do measure "$1" "$2"; done | python3 -c '
+# Median of RUNS runs, each field on its own; TabStage and nginx alternate run by run.
+# -> "ts_rps ts_p50 ts_p99 ts_cpu ng_rps ng_p50 ng_p99 ng_cpu"
+interleaved_medians() {
+    for _ in $(seq 1 "$RUNS"); do
+        echo "$(measure "$1" "$2" "$TS_PID") $(measure "$1" "$3" "${NG_PIDS[@]}")"
+    done | python3 -c '
 import sys, statistics
 rows = [list(map(float, line.split())) for line in sys.stdin if line.strip()]
 print(" ".join(f"{statistics.median(col):g}" for col in zip(*rows)))'
 }
 
-echo "TabStage vs nginx, wrk -t2 -d$DURATION, median of $RUNS runs, threading=${THREADING:-pool}"
-printf "%-7s %-8s %12s %9s %9s %12s %9s %9s %8s\n" conns target "TS req/s" "TS p50ms" "TS p99ms" \
-    "nginx req/s" "ng p50ms" "ng p99ms" "TS/nginx"
+echo "TabStage vs nginx, wrk -t2 -d$DURATION, median of $RUNS interleaved runs, threading=${THREADING:-pool}"
+echo "(cpu: server CPU microseconds per request, user + system)"
+printf "%-6s %-8s %10s %8s %8s %6s %11s %8s %8s %6s %8s\n" conns target "TS req/s" "TS p50" "TS p99" "TS cpu" \
+    "nginx req/s" "ng p50" "ng p99" "ng cpu" "TS/nginx"
 for conns in $CONNECTIONS; do
     for target in static dynamic; do
         if [ "$target" = static ]; then path=/static/css/tabstage.css; ngpath=$path; else path=/; ngpath=/; fi
-        read -r ts_rps ts_p50 ts_p99 < <(median_of_runs "$conns" "http://127.0.0.1:$TS_PORT$path")
-        read -r ng_rps ng_p50 ng_p99 < <(median_of_runs "$conns" "http://127.0.0.1:$NG_PORT$ngpath")
+        read -r ts_rps ts_p50 ts_p99 ts_cpu ng_rps ng_p50 ng_p99 ng_cpu < <(interleaved_medians "$conns" \
+            "http://127.0.0.1:$TS_PORT$path" "http://127.0.0.1:$NG_PORT$ngpath")
         ratio=$(python3 -c "print(f'{$ts_rps / $ng_rps:.2f}')")
-        printf "%-7s %-8s %12s %9s %9s %12s %9s %9s %8s\n" "$conns" "$target" "$ts_rps" "$ts_p50" "$ts_p99" \
-            "$ng_rps" "$ng_p50" "$ng_p99" "$ratio"
+        printf "%-6s %-8s %10s %8s %8s %6s %11s %8s %8s %6s %8s\n" "$conns" "$target" "$ts_rps" "$ts_p50" "$ts_p99" \
+            "$ts_cpu" "$ng_rps" "$ng_p50" "$ng_p99" "$ng_cpu" "$ratio"
     done
 done

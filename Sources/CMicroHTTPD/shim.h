@@ -67,20 +67,31 @@ static inline uint16_t tabstage_daemon_bound_port(struct MHD_Daemon *daemon)
 }
 
 /// Writes the client's numeric address into `buffer`; returns 0 on success, -1 if unknown.
+/// IPv4 is written by hand: glibc's inet_ntop goes through sprintf, which cost more than the
+/// rest of building a request.
 static inline int tabstage_connection_client_address(struct MHD_Connection *connection, char *buffer, socklen_t size)
 {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (info == NULL || info->client_addr == NULL) return -1;
     const struct sockaddr *address = info->client_addr;
-    const void *raw = NULL;
     if (address->sa_family == AF_INET) {
-        raw = &((const struct sockaddr_in *)address)->sin_addr;
-    } else if (address->sa_family == AF_INET6) {
-        raw = &((const struct sockaddr_in6 *)address)->sin6_addr;
-    } else {
-        return -1;
+        if (size < INET_ADDRSTRLEN) return -1;
+        const unsigned char *octets = (const unsigned char *)&((const struct sockaddr_in *)address)->sin_addr;
+        char *out = buffer;
+        for (int i = 0; i < 4; i++) {
+            unsigned int octet = octets[i];
+            if (octet >= 100) *out++ = (char)('0' + octet / 100);
+            if (octet >= 10) *out++ = (char)('0' + octet / 10 % 10);
+            *out++ = (char)('0' + octet % 10);
+            *out++ = i < 3 ? '.' : '\0';
+        }
+        return 0;
     }
-    return inet_ntop(address->sa_family, raw, buffer, size) == NULL ? -1 : 0;
+    if (address->sa_family == AF_INET6) {
+        const void *raw = &((const struct sockaddr_in6 *)address)->sin6_addr;
+        return inet_ntop(AF_INET6, raw, buffer, size) == NULL ? -1 : 0;
+    }
+    return -1;
 }
 
 #endif

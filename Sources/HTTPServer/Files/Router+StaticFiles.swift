@@ -3,7 +3,7 @@ extension Router {
     public mutating func staticFiles(_ files: StaticFiles, at prefix: String) {
         let prefixCount = RoutePattern(prefix).segments.count
         get(prefix + "/{path...}") { request, _ in
-            files.response(for: request, segments: Array(request.pathSegments.dropFirst(prefixCount)))
+            files.response(for: request, segments: request.pathSegments.dropFirst(prefixCount))
         }
     }
 }

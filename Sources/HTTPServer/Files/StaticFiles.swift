@@ -35,16 +35,36 @@ public struct StaticFiles: Sendable {
     /// revalidates cheaply with `If-None-Match`; an edit reaches everyone within the hour.
     public static let cacheControl = "public, max-age=3600"
 
-    public let root: String
-    private let files: [String: File]
+    /// A file with both of its answers prepared once (see `Response.prepared()`). A class, so a
+    /// lookup retains one shared object instead of every field (the threads serving requests
+    /// would otherwise bounce eight reference counts between cores).
+    final class Entry: Sendable {
+        let file: File
+        let ok: Response
+        let notModified: Response
 
-    public var relativePaths: [String] { files.keys.sorted() }
+        init(_ file: File) {
+            self.file = file
+            let validators: HTTPHeaders = ["ETag": file.entityTag, "Cache-Control": StaticFiles.cacheControl]
+            var headers = validators
+            headers["Content-Type"] = file.contentType
+            headers["X-Content-Type-Options"] = "nosniff"
+            ok = Response(status: .ok, headers: headers, body: file.bytes).prepared()
+            notModified = Response(status: .notModified, headers: validators).prepared()
+        }
+    }
+
+    public let root: String
+    /// Keyed by the path's segments, so a request's own segments find a file without joining them.
+    private let files: [ArraySlice<String>: Entry]
+
+    public var relativePaths: [String] { files.keys.map { $0.joined(separator: "/") }.sorted() }
 
     /// Loads every regular file under `root`, skipping dot-files and anything whose real path lies outside.
     public init(root: String, byteLimit: Int = 64 * 1024 * 1024) throws(StaticFilesError) {
         guard let realRoot = Self.realPath(root), Self.isDirectory(realRoot) else { throw .notADirectory(root) }
         self.root = realRoot
-        var files: [String: File] = [:]
+        var files: [ArraySlice<String>: Entry] = [:]
         var total = 0
         try Self.walk(
             realRoot, relative: [], realRoot: realRoot, depth: 0, files: &files, total: &total, byteLimit: byteLimit)
@@ -53,30 +73,28 @@ public struct StaticFiles: Sendable {
 
     /// The file at a relative path given as decoded segments, or nil.
     public func file(at segments: [String]) -> File? {
-        guard Self.segmentsAreSafe(segments) else { return nil }
-        return files[segments.joined(separator: "/")]
+        guard Self.segmentsAreSafe(segments[...]) else { return nil }
+        return files[segments[...]]?.file
     }
 
     /// 200 with the file, 304 when `If-None-Match` matches, 400 for a path that tries to leave the
     /// folder, 404 when there is no such file.
     public func response(for request: Request, segments: [String]) -> Response {
+        response(for: request, segments: segments[...])
+    }
+
+    func response(for request: Request, segments: ArraySlice<String>) -> Response {
         guard Self.segmentsAreSafe(segments) else { return .statusPage(.badRequest, message: "invalid file path") }
-        guard let file = files[segments.joined(separator: "/")] else { return .statusPage(.notFound) }
-        var headers: HTTPHeaders = [
-            "ETag": file.entityTag,
-            "Cache-Control": Self.cacheControl,
-        ]
-        if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, file.entityTag) {
-            return Response(status: .notModified, headers: headers)
+        guard let entry = files[segments] else { return .statusPage(.notFound) }
+        if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, entry.file.entityTag) {
+            return entry.notModified
         }
-        headers["Content-Type"] = file.contentType
-        headers["X-Content-Type-Options"] = "nosniff"
-        return Response(status: .ok, headers: headers, body: file.bytes)
+        return entry.ok
     }
 
     /// Refuses every spelling of "somewhere else": `..`, `.`, empty segments (`//` or a leading
     /// absolute path), backslashes, NUL bytes and decoded slashes (`%2f`).
-    static func segmentsAreSafe(_ segments: [String]) -> Bool {
+    static func segmentsAreSafe(_ segments: ArraySlice<String>) -> Bool {
         guard !segments.isEmpty else { return false }
         return segments.allSatisfy { segment in
             !segment.isEmpty && segment != "." && segment != ".."
@@ -96,7 +114,8 @@ public struct StaticFiles: Sendable {
     }
 
     private static func walk(
-        _ directory: String, relative: [String], realRoot: String, depth: Int, files: inout [String: File],
+        _ directory: String, relative: [String], realRoot: String, depth: Int,
+        files: inout [ArraySlice<String>: Entry],
         total: inout Int, byteLimit: Int
     ) throws(StaticFilesError) {
         // Symlinked folders may point back up inside the root; the depth bound stops such loops.
@@ -112,9 +131,10 @@ public struct StaticFiles: Sendable {
                 let bytes = try readFile(real)
                 total += bytes.count
                 guard total <= byteLimit else { throw .tooLarge(realRoot, limit: byteLimit) }
-                files[(relative + [name]).joined(separator: "/")] = File(
-                    bytes: bytes, contentType: ContentTypes.forFileName(name),
-                    entityTag: ContentHash.entityTag(for: bytes))
+                files[(relative + [name])[...]] = Entry(
+                    File(
+                        bytes: bytes, contentType: ContentTypes.forFileName(name),
+                        entityTag: ContentHash.entityTag(for: bytes)))
             }
         }
     }

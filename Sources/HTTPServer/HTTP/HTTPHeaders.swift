@@ -48,6 +48,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.append(Field(name: name, value: value))
     }
 
+    mutating func reserveCapacity(_ count: Int) { fields.reserveCapacity(count) }
+
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     /// Field names are ASCII tokens: compare bytes with ASCII case folding, allocating nothing

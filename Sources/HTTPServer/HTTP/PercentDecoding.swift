@@ -14,30 +14,41 @@ public enum PercentDecodingError: Error, Equatable, CustomStringConvertible {
 /// Strict percent-decoding: a stray `%` or bytes that are not UTF-8 are errors, never guessed at.
 public enum PercentDecoding {
     public static func decode(_ text: Substring, plusAsSpace: Bool = false) throws(PercentDecodingError) -> String {
-        let utf8 = text.utf8
-        if !utf8.contains(UInt8(ascii: "%")) && !(plusAsSpace && utf8.contains(UInt8(ascii: "+"))) {
-            return String(text)
+        var text = text
+        return try text.withUTF8 { bytes in
+            Result { () throws(PercentDecodingError) in try decode(bytes, plusAsSpace: plusAsSpace) }
+        }.get()
+    }
+
+    /// The same on UTF-8 bytes (from a String, so already valid UTF-8).
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false
+    ) throws(PercentDecodingError) -> String {
+        var plain = true
+        for byte in bytes where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+            plain = false
+            break
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
+        if plain { return String(decoding: bytes, as: UTF8.self) }
+        let text = { String(decoding: bytes, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                let high = utf8.index(after: index)
-                guard high != utf8.endIndex else { throw .invalidEscape(String(text)) }
-                let low = utf8.index(after: high)
-                guard low != utf8.endIndex, let highValue = hexValue(utf8[high]), let lowValue = hexValue(utf8[low])
-                else { throw .invalidEscape(String(text)) }
-                bytes.append(highValue << 4 | lowValue)
-                index = utf8.index(after: low)
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
+                else { throw .invalidEscape(text()) }
+                decoded.append(high << 4 | low)
+                index += 3
             } else {
-                bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index = utf8.index(after: index)
+                decoded.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
             }
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(String(text)) }
-        return decoded
+        guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8(text()) }
+        return string
     }
 
     /// Encodes everything but unreserved characters (RFC 3986), for building URLs and forms.

@@ -15,21 +15,29 @@ public struct QueryItems: Sendable, Equatable, Sequence {
 
     /// Parses `a=1&b=two+words&c`: `+` is a space, a name without `=` has an empty value.
     public init(parsing encoded: Substring) throws(PercentDecodingError) {
+        var encoded = encoded
+        self = try encoded.withUTF8 { bytes in
+            Result { () throws(PercentDecodingError) in try QueryItems(parsing: bytes) }
+        }.get()
+    }
+
+    /// The same on UTF-8 bytes.
+    init(parsing encoded: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) {
         var items: [Item] = []
-        for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
-            let name: Substring
-            let value: Substring
-            if let equals = pair.firstIndex(of: "=") {
+        for pair in encoded.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let name: Slice<UnsafeBufferPointer<UInt8>>
+            let value: Slice<UnsafeBufferPointer<UInt8>>
+            if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
                 name = pair[..<equals]
-                value = pair[pair.index(after: equals)...]
+                value = pair[(equals + 1)...]
             } else {
                 name = pair
-                value = ""
+                value = pair[pair.endIndex...]
             }
             items.append(
                 Item(
-                    name: try PercentDecoding.decode(name, plusAsSpace: true),
-                    value: try PercentDecoding.decode(value, plusAsSpace: true)))
+                    name: try PercentDecoding.decode(UnsafeBufferPointer(rebasing: name), plusAsSpace: true),
+                    value: try PercentDecoding.decode(UnsafeBufferPointer(rebasing: value), plusAsSpace: true)))
         }
         self.items = items
     }

@@ -43,29 +43,58 @@ public struct Request: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
-        guard !target.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { throw .invalidCharacter(target) }
-        let withoutFragment = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let parts = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let rawPath = parts[0]
-        guard rawPath.hasPrefix("/") else { throw .notOriginForm(target) }
-        self.rawPath = String(rawPath)
+        // Targets are octets (RFC 3986): split and decode on UTF-8 bytes, without Characters.
+        var utf8Target = target
+        let parsed = utf8Target.withUTF8 { bytes in Result { () throws(RequestTargetError) in try Self.parse(bytes) } }
+        switch parsed {
+        case .success(let parts):
+            (rawPath, pathSegments, path, query) = parts
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    private static func parse(
+        _ target: UnsafeBufferPointer<UInt8>
+    ) throws(RequestTargetError) -> (String, [String], String, QueryItems) {
+        let text = { String(decoding: target, as: UTF8.self) }
+        guard !target.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { throw .invalidCharacter(text()) }
+        let withoutFragment = target.firstIndex(of: UInt8(ascii: "#")).map { target[..<$0] } ?? target[...]
+        let questionMark = withoutFragment.firstIndex(of: UInt8(ascii: "?"))
+        let rawPath = UnsafeBufferPointer(rebasing: withoutFragment[..<(questionMark ?? withoutFragment.endIndex)])
+        guard rawPath.first == UInt8(ascii: "/") else { throw .notOriginForm(text()) }
         var segments: [String] = []
-        for rawSegment in rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+        segments.reserveCapacity(rawPath.count { $0 == UInt8(ascii: "/") })
+        var segmentStart = rawPath.startIndex + 1
+        var pathIsPlain = true
+        while true {
+            let segmentEnd = rawPath[segmentStart...].firstIndex(of: UInt8(ascii: "/")) ?? rawPath.endIndex
             let segment: String
             do {
-                segment = try PercentDecoding.decode(rawSegment)
+                segment = try PercentDecoding.decode(UnsafeBufferPointer(rebasing: rawPath[segmentStart..<segmentEnd]))
             } catch {
                 throw .invalidPath(error)
             }
-            guard !segment.utf8.contains(0) else { throw .nulInPath }
+            if segment.utf8.count != segmentEnd - segmentStart {
+                pathIsPlain = false
+                guard !segment.utf8.contains(0) else { throw .nulInPath }
+            }
             segments.append(segment)
+            guard segmentEnd != rawPath.endIndex else { break }
+            segmentStart = segmentEnd + 1
         }
-        pathSegments = segments
-        path = "/" + segments.joined(separator: "/")
-        do {
-            query = parts.count > 1 ? try QueryItems(parsing: parts[1]) : QueryItems()
-        } catch {
-            throw .invalidQuery(error)
+        let rawPathText = String(decoding: rawPath, as: UTF8.self)
+        // Without escapes the decoded path is the raw one: no need to join the segments again.
+        let path = pathIsPlain ? rawPathText : "/" + segments.joined(separator: "/")
+        var query = QueryItems()
+        if let questionMark {
+            do {
+                query = try QueryItems(
+                    parsing: UnsafeBufferPointer(rebasing: withoutFragment[(questionMark + 1)...]))
+            } catch {
+                throw .invalidQuery(error)
+            }
         }
+        return (rawPathText, segments, path, query)
     }
 }

@@ -1,13 +1,21 @@
 /// One HTTP response as a value; the server adds `Content-Length` and `Date` itself.
 public struct Response: Sendable, Equatable {
-    public var status: HTTPStatus
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    // Changing any part drops the prepared form, so it can never answer something else.
+    public var status: HTTPStatus { didSet { preparedForm = nil } }
+    public var headers: HTTPHeaders { didSet { preparedForm = nil } }
+    public var body: [UInt8] { didSet { preparedForm = nil } }
+    /// libmicrohttpd's form of exactly this status, headers and body, built once by `prepared()`.
+    var preparedForm: PreparedResponse?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// Equal status, headers and body; whether either side is prepared does not matter.
+    public static func == (lhs: Response, rhs: Response) -> Bool {
+        lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body
     }
 
     public static func html(_ bytes: [UInt8], status: HTTPStatus = .ok) -> Response {

@@ -21,21 +21,19 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The captured parameters when `pathSegments` (already decoded) match, nil otherwise.
+    /// Matching compares only; values are read from the segments when a handler asks.
     func match(_ pathSegments: [String]) -> Parameters? {
-        var captured: [String: String] = [:]
         for (index, segment) in segments.enumerated() {
             switch segment {
-            case .remainder(let name):
+            case .remainder:
                 guard index < pathSegments.count else { return nil }
-                captured[name] = pathSegments[index...].joined(separator: "/")
-                return Parameters(captured)
+                return Parameters(pattern: self, pathSegments: pathSegments)
             case .literal(let text):
                 guard index < pathSegments.count, pathSegments[index] == text else { return nil }
-            case .parameter(let name):
+            case .parameter:
                 guard index < pathSegments.count, !pathSegments[index].isEmpty else { return nil }
-                captured[name] = pathSegments[index]
             }
         }
-        return pathSegments.count == segments.count ? Parameters(captured) : nil
+        return pathSegments.count == segments.count ? Parameters(pattern: self, pathSegments: pathSegments) : nil
     }
 }

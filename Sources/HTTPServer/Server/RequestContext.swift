@@ -2,12 +2,13 @@
 /// handler. Only the connection's own thread touches it, one call at a time.
 final class RequestContext {
     let target: String
-    let startedAt: ContinuousClock.Instant
+    /// Nil when nobody asked for the duration (no access log).
+    let startedAt: ContinuousClock.Instant?
     var sawFirstCall = false
     var body: [UInt8] = []
     var bodyTooLarge = false
 
-    init(target: String, startedAt: ContinuousClock.Instant) {
+    init(target: String, startedAt: ContinuousClock.Instant?) {
         self.target = target
         self.startedAt = startedAt
     }

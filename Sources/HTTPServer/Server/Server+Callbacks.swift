@@ -13,9 +13,11 @@ extension Server {
     static let requestStarted: tabstage_uri_log_callback = { cls, uri, _ in
         guard let cls else { return nil }
         let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
-        server.state.withLock { $0.requestsInFlight += 1 }
+        server.requestsInFlight.wrappingAdd(1, ordering: .relaxed)
         let target = uri.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
-        let context = RequestContext(target: target ?? "", startedAt: .now)
+        // Only the access log wants the duration: without it, no clock is read.
+        let startedAt = server.configuration.accessLog == nil ? nil : ContinuousClock.now
+        let context = RequestContext(target: target ?? "", startedAt: startedAt)
         return Unmanaged.passRetained(context).toOpaque()
     }
 
@@ -26,7 +28,7 @@ extension Server {
             Unmanaged<RequestContext>.fromOpaque(pointer).release()
             contextSlot.pointee = nil
         }
-        server.state.withLock { $0.requestsInFlight -= 1 }
+        server.requestsInFlight.wrappingSubtract(1, ordering: .releasing)
     }
 
     static let accessHandler: MHD_AccessHandlerCallback = {
@@ -34,23 +36,21 @@ extension Server {
         guard let cls, let connection, let contextSlot, let pointer = contextSlot.pointee else { return .NO }
         let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
         let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
-        let methodName = method.map { String(cString: $0) } ?? ""
-        let isHTTP11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
         return server.handle(
-            connection: connection, method: methodName, isHTTP11: isHTTP11, context: context, uploadData: uploadData,
+            connection: connection, method: method, version: version, context: context, uploadData: uploadData,
             uploadDataSize: uploadDataSize)
     }
 
     /// libmicrohttpd calls this once with the headers, once per body chunk, and once at the end.
     func handle(
-        connection: OpaquePointer, method: String, isHTTP11: Bool, context: RequestContext,
-        uploadData: UnsafePointer<CChar>?,
-        uploadDataSize: UnsafeMutablePointer<Int>?
+        connection: OpaquePointer, method methodName: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+        context: RequestContext, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?
     ) -> MHD_Result {
         if !context.sawFirstCall {
             context.sawFirstCall = true
+            let isHTTP11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
             if let early = earlyRefusal(connection: connection, isHTTP11: isHTTP11) {
-                return queue(early, method: method, context: context, connection: connection)
+                return queue(early, method: Self.method(methodName), context: context, connection: connection)
             }
             // Queueing on the first call makes libmicrohttpd close the connection: wait for the next.
             return .YES
@@ -71,6 +71,7 @@ extension Server {
             uploadDataSize.pointee = 0
             return .YES
         }
+        let method = Self.method(methodName)
         let response: Response
         if context.bodyTooLarge {
             response = .statusPage(
@@ -78,7 +79,7 @@ extension Server {
         } else {
             do {
                 let request = try Request(
-                    method: HTTPMethod(method), target: context.target, headers: Self.headers(of: connection),
+                    method: method, target: context.target, headers: Self.headers(of: connection),
                     body: context.body, remoteAddress: Self.remoteAddress(of: connection))
                 response = respond(request)
             } catch {
@@ -93,7 +94,7 @@ extension Server {
     /// is still sending would reset the connection and lose the answer.
     private func earlyRefusal(connection: OpaquePointer, isHTTP11: Bool) -> Response? {
         // HTTP/1.1 requires Host (RFC 9112 §3.2); libmicrohttpd 0.9.75 does not check it.
-        if isHTTP11 && Self.header("Host", of: connection) == nil {
+        if isHTTP11 && MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil {
             var response = Response.statusPage(.badRequest, message: "an HTTP/1.1 request needs a Host header")
             response.headers["Connection"] = "close"
             return response
@@ -110,61 +111,93 @@ extension Server {
     }
 
     private func queue(
-        _ original: Response, method: String, context: RequestContext, connection: OpaquePointer
+        _ original: Response, method: HTTPMethod, context: RequestContext, connection: OpaquePointer
     ) -> MHD_Result {
-        var response = Self.hasSafeHeaders(original) ? original : .statusPage(.internalServerError)
-        if state.withLock({ $0.stopping }) { response.headers["Connection"] = "close" }
-        // No response may be sniffed into another type (an upload read as HTML, say).
-        if response.headers["X-Content-Type-Options"] == nil { response.headers["X-Content-Type-Options"] = "nosniff" }
-        let body = response.status.allowsBody ? response.body : []
-        let mhdResponse = body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        var response = original
+        // Reading the flag without the lock is fine: a request racing `stop()` may go either way.
+        if stopping.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
+        let result: MHD_Result
+        if let prepared = response.preparedForm {
+            // Built once with checked headers (see `Response.prepared()`): nothing to copy or check.
+            result = MHD_queue_response(connection, UInt32(response.status.rawValue), prepared.pointer)
+        } else {
+            if !Self.hasSafeHeaders(response) { response = .statusPage(.internalServerError) }
+            // No response may be sniffed into another type (an upload read as HTML, say);
+            // prepared responses carry the header from `prepared()`.
+            if response.headers["X-Content-Type-Options"] == nil {
+                response.headers["X-Content-Type-Options"] = "nosniff"
+            }
+            let body = response.status.allowsBody ? response.body : []
+            let mhdResponse = body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
+            guard let mhdResponse else { return .NO }
+            defer { MHD_destroy_response(mhdResponse) }
+            for field in response.headers { _ = Self.addHeader(field, to: mhdResponse) }
+            result = MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
         }
-        guard let mhdResponse else { return .NO }
-        defer { MHD_destroy_response(mhdResponse) }
-        for field in response.headers {
-            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
-        }
-        let result = MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
         if let accessLog = configuration.accessLog {
-            let elapsed = ContinuousClock.now - context.startedAt
+            let elapsed = context.startedAt.map { ContinuousClock.now - $0 } ?? .zero
             let milliseconds =
                 Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            let bodyBytes = method == .head || !response.status.allowsBody ? 0 : response.body.count
             accessLog(
                 AccessLogEntry(
-                    method: method, target: context.target, status: response.status.rawValue,
-                    bodyBytes: method == "HEAD" ? 0 : body.count, durationMilliseconds: milliseconds))
+                    method: method.rawValue, target: context.target, status: response.status.rawValue,
+                    bodyBytes: bodyBytes, durationMilliseconds: milliseconds))
         }
         return result
     }
 
-    /// libmicrohttpd refuses header lines with CR, LF or NUL; a handler producing one is a bug (500).
-    private static func hasSafeHeaders(_ response: Response) -> Bool {
-        response.headers.allSatisfy { field in
-            !field.name.isEmpty
-                && !field.name.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
-                && !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+    /// Passes the fields' own bytes (implicit String-to-pointer conversion copied them into new arrays).
+    static func addHeader(_ field: HTTPHeaders.Field, to response: OpaquePointer) -> MHD_Result {
+        field.name.withCString { name in
+            field.value.withCString { value in MHD_add_response_header(response, name, value) }
         }
     }
 
-    private final class HeaderCollector {
-        var headers = HTTPHeaders()
+    /// The method without building a String for the common ones.
+    static func method(_ name: UnsafePointer<CChar>?) -> HTTPMethod {
+        guard let name else { return HTTPMethod("") }
+        if strcmp(name, "GET") == 0 { return .get }
+        if strcmp(name, "HEAD") == 0 { return .head }
+        if strcmp(name, "POST") == 0 { return .post }
+        return HTTPMethod(String(cString: name))
     }
 
+    /// libmicrohttpd refuses header lines with CR, LF or NUL; a handler producing one is a bug (500).
+    static func hasSafeHeaders(_ response: Response) -> Bool {
+        response.headers.allSatisfy { field in
+            !field.name.isEmpty && isSafeHeaderText(field.name) && isSafeHeaderText(field.value)
+        }
+    }
+
+    private static func isSafeHeaderText(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 && (byte == 0x0D || byte == 0x0A || byte == 0) { return false }
+            return true
+        }
+    }
+
+    /// Every request header, in order. The count comes first so the array is allocated once.
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-        let collector = HeaderCollector()
-        _ = withExtendedLifetime(collector) {
-            MHD_get_connection_values(
+        var headers = HTTPHeaders()
+        let count = MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)
+        guard count > 0 else { return headers }
+        headers.reserveCapacity(Int(count))
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(
                 connection, .HEADER_KIND,
                 { cls, _, key, value in
                     guard let cls, let key else { return .YES }
-                    let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
-                    collector.headers.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+                    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(
+                        name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
                     return .YES
-                }, Unmanaged.passUnretained(collector).toOpaque())
+                }, pointer)
         }
-        return collector.headers
+        return headers
     }
 
     static func header(_ name: String, of connection: OpaquePointer) -> String? {
@@ -172,11 +205,12 @@ extension Server {
     }
 
     static func remoteAddress(of connection: OpaquePointer) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-        let result = buffer.withUnsafeMutableBufferPointer {
-            tabstage_connection_client_address(connection, $0.baseAddress, socklen_t($0.count))
+        let size = Int(INET6_ADDRSTRLEN) + 1
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { buffer in
+            guard let base = buffer.baseAddress,
+                tabstage_connection_client_address(connection, base, socklen_t(size)) == 0
+            else { return "" }
+            return String(cString: base)
         }
-        guard result == 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Instructions per request of the release server under callgrind (repeatable, unlike req/s on a
+# shared box). Usage: bench/http-callgrind.sh [path ...]   (env: DURATION=5s CONNECTIONS=4 KEEP=dir)
+# Collection starts after one warm-up request; the count covers the server's threads only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=.build/release/tabstage
+DURATION=${DURATION:-5s}
+CONNECTIONS=${CONNECTIONS:-4}
+PATHS=("$@")
+[ ${#PATHS[@]} -gt 0 ] || PATHS=(/static/css/tabstage.css /)
+[ -x "$BIN" ] || swift build -c release --product tabstage
+OUT=${KEEP:-$(mktemp -d /tmp/tabstage-callgrind.XXXXXX)}
+mkdir -p "$OUT"
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+
+for path in "${PATHS[@]}"; do
+    name=$(printf "%s" "$path" | tr -c 'a-zA-Z0-9' '_')
+    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$OUT/cg.$name.out" \
+        "$BIN" serve --quiet --host 127.0.0.1 --port "$PORT" --public Public 2>"$OUT/valgrind.$name.log" &
+    pid=$!
+    for _ in $(seq 1 300); do curl -fs -o /dev/null "http://127.0.0.1:$PORT$path" && break; sleep 0.1; done
+    callgrind_control -i on "$pid" >/dev/null
+    requests=$(wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "http://127.0.0.1:$PORT$path" | awk '/requests in/ { print $1 }')
+    callgrind_control -i off "$pid" >/dev/null
+    kill -INT "$pid"
+    wait "$pid" || true
+    annotated=$(callgrind_annotate "$OUT/cg.$name.out" 2>/dev/null)
+    total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }' <<<"$annotated")
+    # libmicrohttpd clears each connection's 32 KB pool per request with memset; valgrind counts
+    # every byte of its `rep stosb` as an instruction, so it is shown apart.
+    memset=$(awk '/__memset/ { gsub(",", "", $1); sum += $1 } END { print sum + 0 }' <<<"$annotated")
+    printf "%-28s %6d requests %8d Ir/request %8d without memset\n" "$path" "$requests" $((total / requests)) \
+        $(((total - memset) / requests))
+done
+echo "callgrind files: $OUT"
