@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 SOAK_SECONDS=${SOAK_SECONDS:-180}
 # A shorter run still needs the idle connections to time out a few times over.
-if [ "$SOAK_SECONDS" -lt 180 ]; then SOAK_SECONDS=30; fi
+if [ "$SOAK_SECONDS" -lt 30 ]; then SOAK_SECONDS=30; fi
 CONNECTIONS=${SOAK_CONNECTIONS:-200}
 IDLE=${SOAK_IDLE:-200}
 TIMEOUT=${SOAK_TIMEOUT:-10}
