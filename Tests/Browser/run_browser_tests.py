@@ -354,7 +354,7 @@ def core_walk_without_javascript(base):
 
 
 def distinct_pages():
-    pages = ["/", "/login"]
+    pages = ["/", "/login", "/icons"]
     for app, (tabs, _) in APPS.items():
         for layout in LAYOUTS:
             pages += [f"/{app}/{layout}/{tab}" for tab in tabs]

@@ -12,6 +12,25 @@ import Testing
         assertSnapshot(of: try stage.visitor().get("/"))
     }
 
+    @Test func iconGallery() throws {
+        let visitor = try StageServer().visitor()
+        let gallery = try visitor.get("/icons")
+        #expect(gallery.status == 200)
+        assertSnapshot(of: gallery)
+        // Every image the gallery shows is served.
+        let sources = gallery.text.split(separator: "<img ").dropFirst().compactMap { image in
+            image.split(separator: "src=\"").dropFirst().first?.prefix { $0 != "\"" }
+        }
+        #expect(sources.count == 10 * 2 * 3)
+        for source in sources {
+            let icon = try visitor.get(String(source).replacingOccurrences(of: "&amp;", with: "&"))
+            #expect(icon.status == 200, "\(source)")
+            #expect(icon.header("Content-Type") == "image/png")
+        }
+        #expect(try visitor.get("/icons?tint=2993EF").text.contains("selected@3x.png?tint=2993EF"))
+        #expect(try visitor.get("/icons?tint=blue").status == 400)
+    }
+
     @Test(arguments: ["en", "zh-TW"])
     func everyTabOfBothDemosInBothLayouts(language: String) throws {
         let stage = try StageServer()

@@ -24,6 +24,21 @@ extension StageApplication {
         return response
     }
 
+    /// `/icons[?tint=RRGGBB]`: the gallery of built-in icons.
+    func iconGallery(_ request: Request) throws -> Response {
+        var tint = RGBColor.defaultTint
+        if let text = request.query["tint"] {
+            guard let parsed = RGBColor(hex: text) else { return try errorPage(request, .badRequest, nil) }
+            tint = parsed
+        }
+        let hex = String(tint.description.drop { $0 == "#" })
+        let (chrome, newID) = try chrome(request, path: StageLinks.iconGallery)
+        var response = StageResponses.page(
+            IconGalleryPage.document(names: IconCatalog.names, tint: hex, chrome: chrome))
+        attachCookie(newID, to: &response)
+        return response
+    }
+
     /// `/icons/{name}/{state}@{scale}x.png?tint=RRGGBB`.
     func builtInIcon(_ request: Request, _ parameters: Parameters) throws -> Response {
         let name = try parameters.require("name")

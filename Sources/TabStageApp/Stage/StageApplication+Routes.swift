@@ -12,6 +12,7 @@ extension StageApplication {
         router.get("/login", guarded { [self] request, _ in try loginForm(request) })
         router.post("/login", guarded { [self] request, _ in try logIn(request) })
         router.post("/logout", guarded { [self] request, _ in try logOut(request) })
+        router.get("/icons", guarded { [self] request, _ in try iconGallery(request) })
         router.get("/theme/{file}", guarded { [self] request, parameters in try theme(request, parameters) })
         router.get(
             "/icons/apps/{app}/{tab}/{file}",

@@ -30,7 +30,11 @@ public enum HomePage {
                 html.text(UIString.eventLog.text(in: language))
                 html.raw("</a></div>\n</li>\n")
             }
-            html.raw("</ul>\n</main>\n")
+            html.raw("</ul>\n<p><a")
+            html.attribute("href", StageLinks.iconGallery)
+            html.raw(">")
+            html.text(UIString.iconGallery.text(in: language))
+            html.raw("</a></p>\n</main>\n")
         }
     }
 }

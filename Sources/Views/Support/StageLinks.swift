@@ -45,6 +45,14 @@ public enum StageLinks {
         }
     }
 
+    /// The icon gallery, and one built-in icon's cell there (`tint` is `RRGGBB`, for selected).
+    public static let iconGallery = "/icons"
+
+    public static func builtInIcon(_ name: String, selected: Bool, scale: Int, tint: String) -> String {
+        let base = "/icons/\(name)/\(selected ? "selected" : "unselected")@\(scale)x.png"
+        return selected ? base + "?tint=" + tint : base
+    }
+
     /// The More item's icon (three dots, drawn from inline path data by the icon routes).
     public static func moreIcon(app: AppDescription, selected: Bool, scale: Int) -> String {
         let state = selected ? "selected" : "unselected"

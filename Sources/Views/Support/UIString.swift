@@ -67,6 +67,12 @@ public enum UIString: Sendable, Equatable {
     case unknownPage
     case unknownAction(String)
     case languageName(UILanguage)
+    case iconGallery
+    case iconGalleryLead
+    case iconColumn
+    case selectedState
+    case unselectedState
+    case iconDescription(name: String, selected: Bool, scale: Int)
 
     /// The text in `language`.
     public func text(in language: UILanguage) -> String {
@@ -79,6 +85,21 @@ public enum UIString: Sendable, Equatable {
         switch self {
         case .brand: ("TabStage", "TabStage")
         case .appList: ("Apps", "應用程式")
+        case .iconGallery: ("Icons", "圖示")
+        case .iconGalleryLead:
+            (
+                "Every built-in icon as the rasterizer draws it: the 80 × 80 pt cell at 1×, 2× and 3×, "
+                    + "unselected and with the selected tab's gradient glow.",
+                "內建圖示由本專案的點陣化器繪製：80 × 80 pt 的格子，1×、2×、3× 三種倍率，未選取與選取時的漸層光澤。"
+            )
+        case .iconColumn: ("Icon", "圖示")
+        case .selectedState: ("Selected", "已選取")
+        case .unselectedState: ("Unselected", "未選取")
+        case .iconDescription(let name, let selected, let scale):
+            (
+                "\(name), \(selected ? "selected" : "unselected"), \(scale)×",
+                "\(name)，\(selected ? "已選取" : "未選取")，\(scale)×"
+            )
         case .appListLead:
             (
                 "Each app runs behind a vertical tab bar and a bottom tab bar; both show the same state.",
