@@ -30,7 +30,7 @@ release: deps
 	$(SWIFT) build -c release --product tabstage
 
 run: release
-	$(RELEASE_BIN) serve --host $(HOST) --port $(PORT)
+	$(RELEASE_BIN) serve --host $(HOST) --port $(PORT) $(ARGS)
 
 test: test-swift test-browser
 

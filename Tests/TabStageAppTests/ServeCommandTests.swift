@@ -32,18 +32,17 @@ import Testing
     }
 
     /// Runs the built binary end to end: start on a free port, ask /healthz, SIGTERM, exit 0.
-    @Test func binaryServesAndStopsCleanlyOnSIGTERM() throws {
-        let binary = Self.repositoryRoot.appendingPathComponent(".build/debug/tabstage")
+    /// Starts the built binary with `serve --port 0` plus `arguments`; returns it and its port.
+    static func launchServe(_ arguments: [String]) throws -> (process: Process, port: UInt16) {
+        let binary = repositoryRoot.appendingPathComponent(".build/debug/tabstage")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build tabstage first")
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--quiet"]
-        process.currentDirectoryURL = Self.repositoryRoot
+        process.arguments = ["serve", "--port", "0", "--quiet", "--sessions", "memory"] + arguments
+        process.currentDirectoryURL = repositoryRoot
         let stderr = Pipe()
         process.standardError = stderr
         try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
         var output = ""
         while !output.contains("\n") {
             let chunk = stderr.fileHandleForReading.availableData
@@ -51,9 +50,20 @@ import Testing
             output += String(decoding: chunk, as: UTF8.self)
         }
         let prefix = "TabStage listening on http://127.0.0.1:"
-        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix(prefix) }, "stderr: \(output)")
-        let port = try #require(UInt16(line.dropFirst(prefix.count).dropLast()))
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }),
+            let port = UInt16(line.dropFirst(prefix.count).dropLast())
+        else {
+            if process.isRunning { process.terminate() }
+            Issue.record("no listening line; stderr: \(output)")
+            throw CancellationError()
+        }
+        return (process, port)
+    }
 
+    /// Runs the built binary end to end: start on a free port, ask /healthz, SIGTERM, exit 0.
+    @Test func binaryServesAndStopsCleanlyOnSIGTERM() throws {
+        let (process, port) = try Self.launchServe([])
+        defer { if process.isRunning { process.terminate() } }
         let health = try HTTPTestClient(port: port).get("/healthz")
         #expect(health.status == 200)
         #expect(health.text == "ok")
@@ -62,6 +72,28 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
+    }
+
+    @Test func serveAddsTheAppOfAFile() throws {
+        let (process, port) = try Self.launchServe(["--app", "examples/coffee.json"])
+        defer { if process.isRunning { process.terminate() } }
+        let client = HTTPTestClient(port: port)
+        #expect(try client.get("/").text.contains("<a href=\"/coffee/bottom\">"))
+        let entry = try client.get("/coffee/bottom")
+        #expect(entry.status == 303)
+        #expect(entry.header("Location") == "/coffee/bottom/menu")
+        #expect(try client.get("/coffee/vertical/stamps").status == 200)
+        #expect(try client.get("/restaurant/bottom/home").status == 200)  // the demos stay
+    }
+
+    @Test func serveRefusesAnAppFileThatIsMissingOrInvalid() {
+        let missing = runCLI(["serve", "--port", "0", "--app", "/no/such/app.json"])
+        #expect(missing.code == 1)
+        #expect(missing.err.contains("cannot read '/no/such/app.json'"))
+        let broken = Self.repositoryRoot.appendingPathComponent("examples/broken.json").path
+        let invalid = runCLI(["serve", "--port", "0", "--app", broken])
+        #expect(invalid.code == 1)
+        #expect(invalid.err.contains("\(broken): tabs[0].icon: unknown icon 'hom'"))
     }
 
     @Test func portInUseExitsWith1() throws {

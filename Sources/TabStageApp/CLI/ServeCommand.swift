@@ -8,7 +8,7 @@ enum ServeCommand: Subcommand {
     static let name = "serve"
     static let summary = "Serve the prototype over HTTP"
     static let usage = """
-        Usage: tabstage serve [--host 127.0.0.1] [--port 8080] [--quiet] [--public DIR]
+        Usage: tabstage serve [--host 127.0.0.1] [--port 8080] [--quiet] [--public DIR] [--app FILE]
                               [--sessions sqlite:PATH | memory] [--secure-cookies]
                               [--session-idle-timeout SECONDS] [--max-sessions N] [--deterministic]
                               [--max-connections-per-ip N] [--connection-timeout SECONDS]
@@ -18,6 +18,8 @@ enum ServeCommand: Subcommand {
           --port PORT                       Port to listen on, 0 picks a free one (default 8080)
           --quiet                           Do not write an access-log line per request
           --public DIR                      Folder served under /static/ (default: Public here)
+          --app FILE                        Also serve the app described in FILE (see tabstage check);
+                                            it replaces a built-in demo with the same id
           --sessions sqlite[:PATH] | memory Where sessions live (default sqlite:data/sessions.sqlite,
                                             the folder made if missing); memory is lost at exit
           --secure-cookies                  Mark the session cookie Secure (serve behind HTTPS)
@@ -31,7 +33,8 @@ enum ServeCommand: Subcommand {
 
         """
     static let options: [OptionSpec] = [
-        OptionSpec("host"), OptionSpec("port"), .flag("quiet"), OptionSpec("public"), OptionSpec("sessions"),
+        OptionSpec("host"), OptionSpec("port"), .flag("quiet"), OptionSpec("public"), OptionSpec("app"),
+        OptionSpec("sessions"),
         .flag("secure-cookies"), OptionSpec("session-idle-timeout"), OptionSpec("max-sessions"),
         .flag("deterministic"), OptionSpec("max-connections-per-ip"), OptionSpec("connection-timeout"),
     ]
@@ -105,9 +108,12 @@ enum ServeCommand: Subcommand {
         } catch {
             return TabStageCLI.usageError(error, for: self, console: console)
         }
+        guard let apps = AppFile.apps(adding: parsed.value("app"), command: name, console: console) else {
+            return ExitCode.failure
+        }
         let opened: (store: any SessionStore<VisitorSession>, close: () -> Void)
         do {
-            opened = try openStore(option, limits: limits, apps: BuiltInApps.all)
+            opened = try openStore(option, limits: limits, apps: apps)
         } catch {
             console.err("tabstage serve: \(error.description)\n")
             return ExitCode.failure
@@ -115,8 +121,8 @@ enum ServeCommand: Subcommand {
         defer { opened.close() }
         let application: StageApplication =
             parsed.has("deterministic")
-            ? .deterministic(limits: limits)
-            : .live(store: opened.store, secureCookies: parsed.has("secure-cookies"))
+            ? .deterministic(apps: apps, limits: limits)
+            : .live(apps: apps, store: opened.store, secureCookies: parsed.has("secure-cookies"))
         let publicFolder = parsed.value("public") ?? "Public"
         let staticFiles: StaticFiles
         do {

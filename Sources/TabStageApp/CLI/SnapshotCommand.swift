@@ -82,19 +82,8 @@ enum SnapshotCommand: Subcommand {
         guard let listPath = parsed.value("requests"), let directory = parsed.value("dir") else {
             return TabStageCLI.usageError(UsageError("--requests and --dir are required"), for: self, console: console)
         }
-        var apps = BuiltInApps.all
-        if let appPath = parsed.value("app") {
-            guard let data = FileManager.default.contents(atPath: appPath) else {
-                console.err("tabstage snapshot: cannot read '\(appPath)'\n")
-                return ExitCode.failure
-            }
-            switch AppLoading.load(json: Array(data)) {
-            case .success(let app):
-                apps = [app] + apps.filter { $0.id != app.id }
-            case .failure(let report):
-                for problem in report.problems { console.err("\(appPath): \(problem)\n") }
-                return ExitCode.failure
-            }
+        guard let apps = AppFile.apps(adding: parsed.value("app"), command: name, console: console) else {
+            return ExitCode.failure
         }
         let requests: [ReplayRequest]
         do throws(RequestListError) {
