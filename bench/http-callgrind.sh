@@ -4,9 +4,10 @@
 # Collection starts after one warm-up request; the count covers the server's threads only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=.build/release/tabstage
+BIN=${BIN:-.build/release/tabstage}
 DURATION=${DURATION:-5s}
 CONNECTIONS=${CONNECTIONS:-4}
+SESSIONS=${SESSIONS:-memory}
 PATHS=("$@")
 [ ${#PATHS[@]} -gt 0 ] || PATHS=(/static/css/tabstage.css /)
 [ -x "$BIN" ] || swift build -c release --product tabstage
@@ -17,11 +18,17 @@ PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 for path in "${PATHS[@]}"; do
     name=$(printf "%s" "$path" | tr -c 'a-zA-Z0-9' '_')
     valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$OUT/cg.$name.out" \
-        "$BIN" serve --quiet --host 127.0.0.1 --port "$PORT" --public Public 2>"$OUT/valgrind.$name.log" &
+        "$BIN" serve --quiet --host 127.0.0.1 --port "$PORT" --public Public --sessions "$SESSIONS" 2>"$OUT/valgrind.$name.log" &
     pid=$!
-    for _ in $(seq 1 300); do curl -fs -o /dev/null "http://127.0.0.1:$PORT$path" && break; sleep 0.1; done
+    for _ in $(seq 1 300); do curl -fs -o "$OUT/warm-up" -D "$OUT/warm-up.headers" "http://127.0.0.1:$PORT$path" && break; sleep 0.1; done
+    HEADERS=()
+    if [ -n "${SESSION:-}" ]; then
+        cookie=$(grep -o 'tabstage_session=[0-9a-f]*' "$OUT/warm-up.headers" | head -n 1)
+        [ -n "$cookie" ] || { echo "bench: $path set no session cookie" >&2; exit 1; }
+        HEADERS=(-H "Cookie: $cookie")
+    fi
     callgrind_control -i on "$pid" >/dev/null
-    requests=$(wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "http://127.0.0.1:$PORT$path" | awk '/requests in/ { print $1 }')
+    requests=$(wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "${HEADERS[@]}" "http://127.0.0.1:$PORT$path" | awk '/requests in/ { print $1 }')
     callgrind_control -i off "$pid" >/dev/null
     kill -INT "$pid"
     wait "$pid" || true

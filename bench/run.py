@@ -150,6 +150,7 @@ class Nginx:
         os.chmod(self.dir, 0o755)
         config = self.dir / "nginx.conf"
         temp = self.dir / "temp"
+        temp.mkdir()  # nginx makes the folders below it, not this one
         config.write_text(f"""
 worker_processes 2;
 daemon off;

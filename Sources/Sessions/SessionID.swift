@@ -14,11 +14,20 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// Parses a cookie value; anything but exactly 32 lowercase hex digits is refused, so a
     /// forged or truncated cookie can never name a session.
     public init?(cookieValue: some StringProtocol) {
-        let bytes = Array(cookieValue.utf8)
+        // One call through the protocol, then a loop over plain bytes (this runs per request).
+        let parsed =
+            cookieValue.utf8.withContiguousStorageIfAvailable { Self.parse($0) }
+            ?? Array(cookieValue.utf8).withUnsafeBufferPointer { Self.parse($0) }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionID? {
         guard bytes.count == 32 else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
-        for (index, byte) in bytes.enumerated() {
+        for index in 0..<32 {
+            let byte = bytes[index]
             let nibble: UInt64
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt64(byte - UInt8(ascii: "0"))
@@ -27,7 +36,7 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
             }
             if index < 16 { high = high << 4 | nibble } else { low = low << 4 | nibble }
         }
-        self.init(high: high, low: low)
+        return SessionID(high: high, low: low)
     }
 
     public var description: String { Self.hex(high) + Self.hex(low) }

@@ -36,16 +36,32 @@ public struct AppDescription: Sendable, Equatable, Codable {
 
     /// The tint as red, green and blue components (0 to 255), or nil if it is not `#RRGGBB`.
     public var tintComponents: (red: UInt8, green: UInt8, blue: UInt8)? {
-        let digits = Array(tint.utf8.dropFirst())
-        guard tint.utf8.first == UInt8(ascii: "#"), digits.count == 6 else { return nil }
-        var values: [UInt8] = []
-        for pair in stride(from: 0, to: 6, by: 2) {
-            guard let value = UInt8(String(decoding: digits[pair..<pair + 2], as: UTF8.self), radix: 16) else {
+        var utf8 = tint.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "#") else { return nil }
+        var values: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        for component in 0..<3 {
+            guard let high = utf8.next().flatMap(Self.hexValue), let low = utf8.next().flatMap(Self.hexValue) else {
                 return nil
             }
-            values.append(value)
+            let value = high << 4 | low
+            switch component {
+            case 0: values.0 = value
+            case 1: values.1 = value
+            default: values.2 = value
+            }
         }
-        return (values[0], values[1], values[2])
+        guard utf8.next() == nil else { return nil }
+        return (values.0, values.1, values.2)
+    }
+
+    /// One hexadecimal digit's value (either case), as `UInt8(_:radix: 16)` reads it.
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 

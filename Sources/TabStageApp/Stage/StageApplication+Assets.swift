@@ -77,20 +77,21 @@ extension StageApplication {
     private func icon(_ iconRequest: IconRequest, _ request: Request) throws -> Response {
         var iconRequest = iconRequest
         iconRequest.color = Self.unselectedIconColor
-        let rendered: RenderedIcon
-        do {
-            rendered = try icons.render(iconRequest)
-        } catch {
-            // Path data was checked when the app loaded; a failure here is a bad icon, not a crash.
-            return try errorPage(request, .notFound, .unknownPage)
+        let responses: IconResponses
+        if let cached = iconResponses.value(forKey: iconRequest) {
+            responses = cached
+        } else {
+            let rendered: RenderedIcon
+            do {
+                rendered = try icons.render(iconRequest)
+            } catch {
+                // Path data was checked when the app loaded; a failure here is a bad icon, not a crash.
+                return try errorPage(request, .notFound, .unknownPage)
+            }
+            responses = IconResponses(rendered)
+            iconResponses.insert(responses, forKey: iconRequest)
         }
-        var headers: HTTPHeaders = ["ETag": rendered.etag, "Cache-Control": "public, max-age=86400"]
-        if request.headers["If-None-Match"] == rendered.etag {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers["Content-Type"] = "image/png"
-        headers["X-Content-Type-Options"] = "nosniff"
-        return Response(status: .ok, headers: headers, body: rendered.png)
+        return request.headers["If-None-Match"] == responses.etag ? responses.notModified : responses.ok
     }
 
     /// `selected@2x.png` → (selected, x2).
@@ -104,4 +105,24 @@ extension StageApplication {
         else { return nil }
         return (state, scale)
     }
+}
+
+/// The two answers for one rendered icon, each built once for libmicrohttpd (`prepared()`) and
+/// kept in a byte-bounded cache, so a cached icon costs no header building or body copy.
+struct IconResponses: Sendable {
+    let etag: String
+    let ok: Response
+    let notModified: Response
+
+    init(_ rendered: RenderedIcon) {
+        etag = rendered.etag
+        var headers: HTTPHeaders = ["ETag": rendered.etag, "Cache-Control": "public, max-age=86400"]
+        notModified = Response(status: .notModified, headers: headers).prepared()
+        headers["Content-Type"] = "image/png"
+        headers["X-Content-Type-Options"] = "nosniff"
+        ok = Response(status: .ok, headers: headers, body: rendered.png).prepared()
+    }
+
+    /// The PNG twice (ours and libmicrohttpd's copy), the tag, and the headers and bookkeeping.
+    var costInBytes: Int { ok.body.count * 2 + etag.utf8.count + 512 }
 }

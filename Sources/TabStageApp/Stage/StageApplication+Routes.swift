@@ -183,26 +183,39 @@ extension StageApplication {
         }
         let source = selectionSource(request)
         let now = clock()
-        let ((context, status), newID) = try withVisitor(request, create: true) {
+        // The selected tab opened again by URL is a reload (or the page a form post redirects
+        // to), not a reselection: only a tap on the bar reselects.
+        func reselects(_ session: VisitorSession) -> Bool {
+            source == .tap || session.containers[app.id]?.selectedTabID != tabID
+        }
+        let query = tab.page.kind == .search ? request.query["q"] : nil
+        func changesQuery(_ session: VisitorSession) -> Bool {
+            guard let query else { return false }
+            return session.containers[app.id]?.pageState(ofTab: tabID) != .search(query: query)
+        }
+        // A reload of the tab on screen, with no message to show and no language or search
+        // to keep, reads the session and writes nothing.
+        let changesLanguage = changesLanguage(request)
+        let isUnchanged = { (session: VisitorSession) in
+            session.flash == nil && !changesLanguage && !reselects(session) && !changesQuery(session)
+        }
+        let ((context, status), newID) = try withVisitor(request, create: true, isUnchangedBy: isUnchanged) {
             session -> (StageContext, HTTPStatus) in
             let language = language(request, &session)
             let isLoggedIn = session.isLoggedIn
             var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
-            let outcome: SelectionOutcome? = session.withContainer(for: app) { container in
-                // The selected tab opened again by URL is a reload (or the page a form post
-                // redirects to), not a reselection: only a tap on the bar reselects.
-                if container.selectedTabID == tabID && source != .tap { return nil }
-                return container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now)
-            }
+            let outcome: SelectionOutcome? =
+                reselects(session)
+                ? session.withContainer(for: app) { container in
+                    container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now)
+                } : nil
             var content = StageContent.tab(id: tabID)
             var status = HTTPStatus.ok
             if case .needsLogin(let then, let reason) = outcome {
                 content = .refused(tabID: then, reason: reason)
                 status = .forbidden
                 notice = nil
-            } else if let query = request.query["q"], tab.page.kind == .search,
-                session.containers[app.id]?.pageState(ofTab: tabID) != .search(query: query)
-            {
+            } else if let query, changesQuery(session) {
                 let result = session.withContainer(for: app) {
                     $0.perform(.setQuery(query), onTab: tabID, isLoggedIn: isLoggedIn, at: now)
                 }

@@ -19,6 +19,8 @@ public final class StageApplication: Sendable {
     let sessionIDs: any SessionIDSource
     let clock: @Sendable () -> Date
     let icons: IconRenderer
+    /// Ready answers for rendered icons, bounded like the renderer's own cache.
+    let iconResponses: ByteBoundedCache<IconRequest, IconResponses>
     /// Marks the session cookie `Secure` (`serve --secure-cookies`, behind HTTPS).
     let secureCookies: Bool
     /// Where a failing session store is reported (standard error when serving).
@@ -34,6 +36,7 @@ public final class StageApplication: Sendable {
         self.sessionIDs = sessionIDs
         self.clock = clock
         self.icons = icons
+        self.iconResponses = ByteBoundedCache(capacityInBytes: IconRenderer.defaultCapacityInBytes) { $0.costInBytes }
         self.secureCookies = secureCookies
         self.log = log
     }
@@ -72,7 +75,7 @@ public final class StageApplication: Sendable {
 
     /// The session named by the request's cookie, if it is well-formed and alive.
     func sessionID(of request: Request) -> SessionID? {
-        request.cookies[Self.sessionCookie].flatMap { SessionID(cookieValue: $0) }
+        request.cookie(named: Self.sessionCookie).flatMap { SessionID(cookieValue: $0) }
     }
 
     /// Runs `body` on the visitor's session under the store's lock and keeps what it leaves.
@@ -81,10 +84,20 @@ public final class StageApplication: Sendable {
     /// the id source (never the one the cookie offered), only when `create` is true: a request
     /// that changes nothing leaves no session behind. `body` must only compute: pages are
     /// rendered from what it returns, after the lock is released.
+    ///
+    /// `isUnchangedBy` may say, from a read of the session, that `body` will change nothing in it
+    /// (a reload of the tab on screen, say): then `body` runs on that read, and nothing is
+    /// copied back into the store or written (the read still counts as a use of the session).
     func withVisitor<Result>(
-        _ request: Request, create: Bool, _ body: (inout VisitorSession) -> Result
+        _ request: Request, create: Bool, isUnchangedBy: ((VisitorSession) -> Bool)? = nil,
+        _ body: (inout VisitorSession) -> Result
     ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
         let now = clock().timeIntervalSince1970
+        if let isUnchangedBy, let id = sessionID(of: request), var session = try store.state(of: id, now: now),
+            session.csrfToken != nil, isUnchangedBy(session)
+        {
+            return (body(&session), nil)
+        }
         if let id = sessionID(of: request) {
             let existing: Result? = try store.modify(id, now: now) { state in
                 guard var session = state else { return nil }

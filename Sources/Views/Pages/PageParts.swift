@@ -47,7 +47,10 @@ enum PageParts {
         _ context: StageContext, tabID: String, action: String?, into html: inout HTMLWriter
     ) {
         html.raw("<form method=\"post\"")
-        html.attribute("action", StageLinks.action(context.app.id, context.layout, tabID))
+        html.openAttribute("action")
+        StageLinks.writeTab(context.app.id, context.layout, tabID, into: &html)
+        html.raw("/action")
+        html.closeAttribute()
         html.raw(" data-fragment>")
         CSRFField.render(context.chrome.csrfToken, into: &html)
         if let action {

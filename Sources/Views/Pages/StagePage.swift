@@ -59,32 +59,45 @@ public struct StageContext: Sendable, Equatable {
     var documentTitle: String {
         Chrome.title([pageTitle, app.name.text(in: language.tag)], language: language)
     }
+
+    /// `documentTitle`, escaped into `html` without building it.
+    func writeDocumentTitle(pageTitle: String, into html: inout HTMLWriter) {
+        Chrome.writeTitle(pageTitle, app.name.text(in: language.tag), language: language, into: &html)
+    }
 }
 
 /// The prototype itself: the tab bar and the selected page, as a full document or as the
 /// `<main id="stage">` fragment the script swaps in.
 public enum StagePage {
     public static func document(_ context: StageContext) -> [UInt8] {
-        Chrome.document(title: context.documentTitle, chrome: context.chrome) { html in
-            stage(context, into: &html)
+        let pageTitle = context.pageTitle
+        return Chrome.document(
+            title: { context.writeDocumentTitle(pageTitle: pageTitle, into: &$0) }, chrome: context.chrome
+        ) { html in
+            stage(context, pageTitle: pageTitle, into: &html)
         }
     }
 
     public static func fragment(_ context: StageContext) -> [UInt8] {
         var html = HTMLWriter()
-        stage(context, into: &html)
+        stage(context, pageTitle: context.pageTitle, into: &html)
         return html.bytes
     }
 
-    static func stage(_ context: StageContext, into html: inout HTMLWriter) {
+    static func stage(_ context: StageContext, pageTitle: String, into html: inout HTMLWriter) {
         html.raw("<main id=\"stage\"")
-        html.attribute("class", "device device-\(context.layout.rawValue)")
-        html.attribute("data-title", context.documentTitle)
+        html.openAttribute("class")
+        html.raw("device device-")
+        html.text(context.layout.rawValue)
+        html.closeAttribute()
+        html.openAttribute("data-title")
+        context.writeDocumentTitle(pageTitle: pageTitle, into: &html)
+        html.closeAttribute()
         html.raw(">\n")
         TabBarView.render(context, into: &html)
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
         html.raw("<h1 id=\"page-title\">")
-        html.text(context.pageTitle)
+        html.text(pageTitle)
         html.raw("</h1>\n")
         if let notice = context.notice {
             PageParts.notice(notice.text.text(in: context.language.tag), isError: notice.isError, into: &html)

@@ -6,7 +6,10 @@ enum TabBarView {
     static func render(_ context: StageContext, into html: inout HTMLWriter) {
         let app = context.app
         html.raw("<nav")
-        html.attribute("class", "tab-bar tab-bar-\(context.layout.rawValue)")
+        html.openAttribute("class")
+        html.raw("tab-bar tab-bar-")
+        html.text(context.layout.rawValue)
+        html.closeAttribute()
         html.attribute("data-axis", context.layout == .vertical ? "vertical" : "horizontal")
         html.attribute("aria-label", UIString.tabsNavigation.text(in: context.language))
         html.raw("><ul>\n")
@@ -23,15 +26,18 @@ enum TabBarView {
                 // On the More list no tab is on screen, so none is current.
                 let isCurrent = isSelected && context.content != .more
                 cell(
-                    tabID: tab.id, href: StageLinks.tab(app.id, context.layout, tab.id), isCurrent: isCurrent,
-                    iconURL: { StageLinks.icon(app: app, tab: tab, selected: isCurrent, scale: $0) },
+                    tabID: tab.id, href: { StageLinks.writeTab(app.id, context.layout, tab.id, into: &$0) },
+                    isCurrent: isCurrent,
+                    iconURL: { StageLinks.writeIcon(app: app, tab: tab, selected: isCurrent, scale: $0, into: &$1) },
                     title: tab.title.text(in: context.language.tag), badge: context.container.badge(ofTab: tab.id),
                     language: context.language, into: &html)
             case .more(_, let isSelected):
                 let isCurrent = isSelected || context.content == .more
                 cell(
-                    tabID: StageLinks.moreSegment, href: StageLinks.more(app.id), isCurrent: isCurrent,
-                    iconURL: { StageLinks.moreIcon(app: app, selected: isCurrent, scale: $0) },
+                    tabID: StageLinks.moreSegment,
+                    href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },
+                    isCurrent: isCurrent,
+                    iconURL: { StageLinks.writeMoreIcon(app: app, selected: isCurrent, scale: $0, into: &$1) },
                     title: UIString.more.text(in: context.language), badge: nil, language: context.language,
                     into: &html)
             }
@@ -40,16 +46,29 @@ enum TabBarView {
     }
 
     private static func cell(
-        tabID: String, href: String, isCurrent: Bool, iconURL: (Int) -> String, title: String, badge: Badge?,
-        language: UILanguage, into html: inout HTMLWriter
+        tabID: String, href: (inout HTMLWriter) -> Void, isCurrent: Bool, iconURL: (Int, inout HTMLWriter) -> Void,
+        title: String, badge: Badge?, language: UILanguage, into html: inout HTMLWriter
     ) {
         html.raw("<li><a class=\"tab\"")
         html.attribute("data-tab", tabID)
-        html.attribute("href", href)
+        html.openAttribute("href")
+        href(&html)
+        html.closeAttribute()
         if isCurrent { html.raw(" aria-current=\"page\"") }
         html.raw("><img class=\"tab-icon\" alt=\"\" width=\"80\" height=\"80\"")
-        html.attribute("src", iconURL(1))
-        html.attribute("srcset", (1...3).map { "\(iconURL($0)) \($0)x" }.joined(separator: ", "))
+        html.openAttribute("src")
+        iconURL(1, &html)
+        html.closeAttribute()
+        // `url 1x, url 2x, url 3x`
+        html.openAttribute("srcset")
+        for scale in 1...3 {
+            if scale > 1 { html.raw(", ") }
+            iconURL(scale, &html)
+            html.raw(" ")
+            html.number(scale)
+            html.raw("x")
+        }
+        html.closeAttribute()
         html.raw("><span class=\"tab-title\">")
         html.text(title)
         html.raw("</span>")

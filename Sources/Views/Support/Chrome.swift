@@ -33,18 +33,29 @@ public struct ChromeContext: Sendable, Equatable {
 /// and the app's tint arrives through its own stylesheet.
 enum Chrome {
     static func document(title: String, chrome: ChromeContext, body: (inout HTMLWriter) -> Void) -> [UInt8] {
+        document(title: { $0.text(title) }, chrome: chrome, body: body)
+    }
+
+    /// The document, its `<title>` text written (escaped) by `title`.
+    static func document(
+        title: (inout HTMLWriter) -> Void, chrome: ChromeContext, body: (inout HTMLWriter) -> Void
+    ) -> [UInt8] {
         var html = HTMLWriter()
         html.raw("<!doctype html>\n<html")
         html.attribute("lang", chrome.language.tag)
         html.raw(">\n<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
-        html.text(title)
+        title(&html)
         html.raw("</title>\n<link rel=\"stylesheet\"")
         html.attribute("href", StageLinks.stylesheet)
         html.raw(">\n")
         if let app = chrome.app {
             html.raw("<link rel=\"stylesheet\"")
-            html.attribute("href", StageLinks.theme(app.id))
+            html.openAttribute("href")
+            html.raw("/theme/")
+            html.text(app.id)
+            html.raw(".css")
+            html.closeAttribute()
             html.raw(">\n")
         }
         html.raw("<script")
@@ -63,6 +74,18 @@ enum Chrome {
         return named.isEmpty ? brand : named.joined(separator: " – ") + " · " + brand
     }
 
+    /// `title([first, second], language:)`, escaped into `html` without building it.
+    static func writeTitle(_ first: String, _ second: String, language: UILanguage, into html: inout HTMLWriter) {
+        var wroteOne = false
+        for part in [first, second] where !part.isEmpty {
+            if wroteOne { html.raw(" – ") }
+            html.text(part)
+            wroteOne = true
+        }
+        if wroteOne { html.raw(" · ") }
+        html.text(UIString.brand.text(in: language))
+    }
+
     private static func header(_ chrome: ChromeContext, into html: inout HTMLWriter) {
         let language = chrome.language
         html.raw("<header class=\"stage-header\">\n<a class=\"brand\"")
@@ -78,7 +101,12 @@ enum Chrome {
             html.raw("><ul>\n")
             for layout in Layout.allCases {
                 html.raw("<li><a")
-                html.attribute("href", StageLinks.layout(app.id, layout))
+                html.openAttribute("href")
+                html.raw("/")
+                html.text(app.id)
+                html.raw("/")
+                html.text(layout.rawValue)
+                html.closeAttribute()
                 if layout == chrome.layout { html.raw(" aria-current=\"page\"") }
                 html.raw(">")
                 html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
@@ -91,7 +119,10 @@ enum Chrome {
         html.raw("><ul>\n")
         for option in UILanguage.allCases {
             html.raw("<li><a")
-            html.attribute("href", "?lang=" + option.tag)
+            html.openAttribute("href")
+            html.raw("?lang=")
+            html.text(option.tag)
+            html.closeAttribute()
             html.attribute("hreflang", option.tag)
             html.attribute("lang", option.tag)
             if option == language { html.raw(" aria-current=\"true\"") }
@@ -102,7 +133,11 @@ enum Chrome {
         html.raw("</ul></nav>\n<div class=\"account\">\n")
         if let app = chrome.app {
             html.raw("<a class=\"event-log-link\"")
-            html.attribute("href", StageLinks.events(app.id))
+            html.openAttribute("href")
+            html.raw("/")
+            html.text(app.id)
+            html.raw("/events")
+            html.closeAttribute()
             html.raw(">")
             html.text(UIString.eventLog.text(in: language))
             html.raw("</a>\n")
@@ -121,7 +156,11 @@ enum Chrome {
             html.raw("</button></form>\n")
         } else {
             html.raw("<a class=\"login-link\"")
-            html.attribute("href", StageLinks.login(next: chrome.currentPath))
+            // `StageLinks.login(next:)`: the percent-encoded path needs no HTML escaping.
+            html.openAttribute("href")
+            html.raw("/login?next=")
+            html.urlComponent(chrome.currentPath)
+            html.closeAttribute()
             html.raw(">")
             html.text(UIString.logIn.text(in: language))
             html.raw("</a>\n")

@@ -35,14 +35,9 @@ public enum StageLinks {
 
     /// The 80 × 80 pt glow cell of a tab's icon at a scale (1, 2 or 3).
     public static func icon(app: AppDescription, tab: TabDescription, selected: Bool, scale: Int) -> String {
-        let state = selected ? "selected" : "unselected"
-        switch tab.icon {
-        case .builtIn(let icon):
-            let base = "/icons/\(icon.rawValue)/\(state)@\(scale)x.png"
-            return selected ? base + "?tint=" + tintQuery(app) : base
-        case .path:
-            return "/icons/apps/\(app.id)/\(tab.id)/\(state)@\(scale)x.png"
-        }
+        var html = HTMLWriter(capacity: 64)
+        writeIcon(app: app, tab: tab, selected: selected, scale: scale, into: &html)
+        return String(decoding: html.bytes, as: UTF8.self)
     }
 
     /// The icon gallery, and one built-in icon's cell there (`tint` is `RRGGBB`, for selected).
@@ -55,18 +50,75 @@ public enum StageLinks {
 
     /// The More item's icon (three dots, drawn from inline path data by the icon routes).
     public static func moreIcon(app: AppDescription, selected: Bool, scale: Int) -> String {
-        let state = selected ? "selected" : "unselected"
-        return "/icons/apps/\(app.id)/\(moreSegment)/\(state)@\(scale)x.png"
+        var html = HTMLWriter(capacity: 64)
+        writeMoreIcon(app: app, selected: selected, scale: scale, into: &html)
+        return String(decoding: html.bytes, as: UTF8.self)
+    }
+
+    // The writers below put the same URLs straight into a page, in an attribute value: every
+    // piece goes through `text`, so the bytes are those of `attribute(name, url)`.
+
+    /// `tab(appID, layout, tabID)`, written into `html`.
+    static func writeTab(_ appID: String, _ layout: Layout, _ tabID: String, into html: inout HTMLWriter) {
+        html.raw("/")
+        html.text(appID)
+        html.raw("/")
+        html.text(layout.rawValue)
+        html.raw("/")
+        html.text(tabID)
+    }
+
+    /// `icon(app:tab:selected:scale:)`, written into `html`.
+    static func writeIcon(
+        app: AppDescription, tab: TabDescription, selected: Bool, scale: Int, into html: inout HTMLWriter
+    ) {
+        switch tab.icon {
+        case .builtIn(let icon):
+            html.raw("/icons/")
+            html.text(icon.rawValue)
+            html.raw(selected ? "/selected@" : "/unselected@")
+            html.number(scale)
+            html.raw("x.png")
+            if selected {
+                html.raw("?tint=")
+                writeTintQuery(app, into: &html)
+            }
+        case .path:
+            html.raw("/icons/apps/")
+            html.text(app.id)
+            html.raw("/")
+            html.text(tab.id)
+            html.raw(selected ? "/selected@" : "/unselected@")
+            html.number(scale)
+            html.raw("x.png")
+        }
+    }
+
+    /// `moreIcon(app:selected:scale:)`, written into `html`.
+    static func writeMoreIcon(app: AppDescription, selected: Bool, scale: Int, into html: inout HTMLWriter) {
+        html.raw("/icons/apps/")
+        html.text(app.id)
+        html.raw("/")
+        html.text(moreSegment)
+        html.raw(selected ? "/selected@" : "/unselected@")
+        html.number(scale)
+        html.raw("x.png")
     }
 
     /// `RRGGBB` in capitals: one spelling per colour, so one cache entry per colour.
     static func tintQuery(_ app: AppDescription) -> String {
-        guard let (red, green, blue) = app.tintComponents else { return "007AFF" }
-        return [red, green, blue].map(hexByte).joined()
+        var html = HTMLWriter(capacity: 8)
+        writeTintQuery(app, into: &html)
+        return String(decoding: html.bytes, as: UTF8.self)
     }
 
-    static func hexByte(_ value: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(value >> 4)], digits[Int(value & 0x0F)]])
+    static func writeTintQuery(_ app: AppDescription, into html: inout HTMLWriter) {
+        guard let (red, green, blue) = app.tintComponents else {
+            html.raw("007AFF")
+            return
+        }
+        html.hexByte(red)
+        html.hexByte(green)
+        html.hexByte(blue)
     }
 }
