@@ -120,7 +120,8 @@ def session_cookie(base, path):
 
 
 def wrk(url, connections, duration, headers=(), script=None):
-    command = ["wrk", "-t2", f"-c{connections}", f"-d{duration}", "--latency"]
+    # wrk wants at least one connection per thread.
+    command = ["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{duration}", "--latency"]
     for header in headers:
         command += ["-H", header]
     if script:
@@ -408,13 +409,23 @@ def main():
     sections = args.only or ["http", "render", "icons", "sessions", "startup"]
     report = {"settings": {"runs": args.runs, "duration": args.duration, "cores": os.cpu_count(),
                            "machine": os.uname().release}}
+    failed = []
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
     for name in sections:
         log(f"bench: {name} ...")
-        report[name] = globals()[f"section_{name}"](args)
-    REPORT.parent.mkdir(parents=True, exist_ok=True)
-    REPORT.write_text(json.dumps(report, indent=1))
+        try:
+            report[name] = globals()[f"section_{name}"](args)
+        except Exception as error:  # noqa: BLE001 - one broken section must not lose the others
+            failed.append(name)
+            report.setdefault("errors", {})[name] = repr(error)
+            log(f"bench: {name} failed: {error!r}")
+        REPORT.write_text(json.dumps(report, indent=1))  # after each section, so nothing is lost
     print_report(report)
+    for name in failed:
+        print(f"\n{name}: FAILED ({report['errors'][name]})")
     print(f"\n(written to {REPORT.relative_to(ROOT)})")
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -10,28 +10,6 @@ import Views
 
 /// The built binary on a SQLite file: every change that got a response survives a SIGKILL.
 @Suite struct DurabilityTests {
-    /// Starts `tabstage serve` on a free port and returns it with its port.
-    static func startServer(database: String) throws -> (Process, UInt16) {
-        let binary = StageServer.repositoryRoot.appendingPathComponent(".build/debug/tabstage")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build tabstage first")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--quiet", "--sessions", "sqlite:" + database]
-        process.currentDirectoryURL = StageServer.repositoryRoot
-        let stderr = Pipe()
-        process.standardError = stderr
-        try process.run()
-        var output = ""
-        while !output.contains("\n") {
-            let chunk = stderr.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output += String(decoding: chunk, as: UTF8.self)
-        }
-        let prefix = "TabStage listening on http://127.0.0.1:"
-        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix(prefix) }, "stderr: \(output)")
-        return (process, try #require(UInt16(line.dropFirst(prefix.count).dropLast())))
-    }
-
     /// One browser against a port: its cookie and form token.
     final class Browser {
         let port: UInt16
@@ -74,7 +52,7 @@ import Views
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-kill-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("sessions.sqlite").path
-        let (server, port) = try Self.startServer(database: database)
+        let (server, port) = try launchServe(["--sessions", "sqlite:" + database])
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
 
         let threads = 3
@@ -113,7 +91,7 @@ import Views
         let answered = acknowledged.withLock { $0 }
         print("SIGKILL under load: answered selections per thread before the kill: \(answered)")
 
-        let (restarted, newPort) = try Self.startServer(database: database)
+        let (restarted, newPort) = try launchServe(["--sessions", "sqlite:" + database])
         defer {
             restarted.terminate()
             restarted.waitUntilExit()

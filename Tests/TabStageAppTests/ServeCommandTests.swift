@@ -32,37 +32,8 @@ import Testing
     }
 
     /// Runs the built binary end to end: start on a free port, ask /healthz, SIGTERM, exit 0.
-    /// Starts the built binary with `serve --port 0` plus `arguments`; returns it and its port.
-    static func launchServe(_ arguments: [String]) throws -> (process: Process, port: UInt16) {
-        let binary = repositoryRoot.appendingPathComponent(".build/debug/tabstage")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build tabstage first")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--quiet", "--sessions", "memory"] + arguments
-        process.currentDirectoryURL = repositoryRoot
-        let stderr = Pipe()
-        process.standardError = stderr
-        try process.run()
-        var output = ""
-        while !output.contains("\n") {
-            let chunk = stderr.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output += String(decoding: chunk, as: UTF8.self)
-        }
-        let prefix = "TabStage listening on http://127.0.0.1:"
-        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }),
-            let port = UInt16(line.dropFirst(prefix.count).dropLast())
-        else {
-            if process.isRunning { process.terminate() }
-            Issue.record("no listening line; stderr: \(output)")
-            throw CancellationError()
-        }
-        return (process, port)
-    }
-
-    /// Runs the built binary end to end: start on a free port, ask /healthz, SIGTERM, exit 0.
     @Test func binaryServesAndStopsCleanlyOnSIGTERM() throws {
-        let (process, port) = try Self.launchServe([])
+        let (process, port) = try launchServe(["--sessions", "memory"])
         defer { if process.isRunning { process.terminate() } }
         let health = try HTTPTestClient(port: port).get("/healthz")
         #expect(health.status == 200)
@@ -75,7 +46,7 @@ import Testing
     }
 
     @Test func serveAddsTheAppOfAFile() throws {
-        let (process, port) = try Self.launchServe(["--app", "examples/coffee.json"])
+        let (process, port) = try launchServe(["--sessions", "memory", "--app", "examples/coffee.json"])
         defer { if process.isRunning { process.terminate() } }
         let client = HTTPTestClient(port: port)
         #expect(try client.get("/").text.contains("<a href=\"/coffee/bottom\">"))

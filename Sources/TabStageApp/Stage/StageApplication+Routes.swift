@@ -272,13 +272,9 @@ extension StageApplication {
         let tabID = try parameters.require("tab")
         guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }
         let form: QueryItems
-        do {
-            form = try request.form()
-        } catch {
-            return try errorPage(request, error.status, .unknownAction(""), app: app)
-        }
-        guard try hasValidCSRFToken(request, form: form) else {
-            return try errorPage(request, .forbidden, nil, app: app)
+        switch try checkedPost(request, app: app, badFormMessage: .unknownAction("")) {
+        case .accepted(let checked): form = checked
+        case .refused(let response): return response
         }
         guard let action = PageActionForm.action(from: form) else {
             return try errorPage(
@@ -302,6 +298,30 @@ extension StageApplication {
 
     static let maximumNameLength = 40
 
+    /// A state-changing POST's form, or the page to answer instead.
+    enum CheckedPost {
+        case accepted(QueryItems)
+        case refused(Response)
+    }
+
+    /// Accepts a POST only from this site (Origin) with the session's CSRF token: 403 otherwise,
+    /// and 400 or 413 for a form that cannot be read.
+    func checkedPost(_ request: Request, app: AppDescription? = nil, badFormMessage: UIString? = nil) throws
+        -> CheckedPost
+    {
+        guard isSameOrigin(request) else { return .refused(try errorPage(request, .forbidden, nil, app: app)) }
+        let form: QueryItems
+        do {
+            form = try request.form()
+        } catch {
+            return .refused(try errorPage(request, error.status, badFormMessage, app: app))
+        }
+        guard try hasValidCSRFToken(request, form: form) else {
+            return .refused(try errorPage(request, .forbidden, nil, app: app))
+        }
+        return .accepted(form)
+    }
+
     func loginForm(_ request: Request) throws -> Response {
         let next = LocalPath.validated(request.query["next"]) ?? StageLinks.home
         // The form needs a CSRF token, so showing it makes a session (see README, Security).
@@ -316,14 +336,11 @@ extension StageApplication {
     }
 
     func logIn(_ request: Request) throws -> Response {
-        guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil) }
         let form: QueryItems
-        do {
-            form = try request.form()
-        } catch {
-            return try errorPage(request, error.status, nil)
+        switch try checkedPost(request) {
+        case .accepted(let checked): form = checked
+        case .refused(let response): return response
         }
-        guard try hasValidCSRFToken(request, form: form) else { return try errorPage(request, .forbidden, nil) }
         // An outside address in `next` is dropped, never followed: no open redirect.
         let next = LocalPath.validated(form["next"]) ?? StageLinks.home
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -343,14 +360,11 @@ extension StageApplication {
     }
 
     func logOut(_ request: Request) throws -> Response {
-        guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil) }
         let form: QueryItems
-        do {
-            form = try request.form()
-        } catch {
-            return try errorPage(request, error.status, nil)
+        switch try checkedPost(request) {
+        case .accepted(let checked): form = checked
+        case .refused(let response): return response
         }
-        guard try hasValidCSRFToken(request, form: form) else { return try errorPage(request, .forbidden, nil) }
         var next = LocalPath.validated(form["next"]) ?? StageLinks.home
         let now = clock()
         var selections: [String: String] = [:]
