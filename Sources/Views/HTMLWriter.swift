@@ -20,7 +20,8 @@ public struct HTMLWriter: Sendable {
         buffer = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
     }
 
-    /// Copies `source` after the bytes written so far.
+    /// Copies `source` after the bytes written so far. Inlined: it runs for every piece of markup.
+    @inline(__always)
     private mutating func append(_ source: UnsafeRawBufferPointer) {
         let length = source.count
         guard length > 0, let from = source.baseAddress else { return }
@@ -32,12 +33,14 @@ public struct HTMLWriter: Sendable {
         count += length
     }
 
+    @inline(__always)
     private mutating func append(_ byte: UInt8) {
         if count == buffer.count { grow(toHold: count + 1) }
         buffer[count] = byte
         count += 1
     }
 
+    @inline(never)
     private mutating func grow(toHold needed: Int) {
         var capacity = buffer.count * 2
         while capacity < needed { capacity *= 2 }
@@ -53,6 +56,7 @@ public struct HTMLWriter: Sendable {
     }
 
     /// Markup written in this module's source.
+    @inline(__always)
     public mutating func raw(_ markup: StaticString) {
         append(UnsafeRawBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
     }
