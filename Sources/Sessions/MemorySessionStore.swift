@@ -33,8 +33,9 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
     public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
         table.withLock { table in
             table.expire(before: now - limits.idleTimeout)
+            // A read only moves the entry to the newest end: the state itself stays where it is.
             guard let state = table.state(of: id) else { return nil }
-            table.store(state, for: id, at: now)
+            table.markUsed(id, at: now)
             return state
         }
     }
@@ -42,21 +43,28 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
     public var count: Int { table.withLock { $0.count } }
 }
 
-/// The list behind `MemorySessionStore`: not thread-safe on its own.
-struct RecencyTable<State> {
-    /// Links are 32-bit slot numbers: 4 billion sessions is far past any cap, and each entry is
-    /// 8 bytes smaller.
-    private struct Entry {
-        var id: SessionID
-        var state: State
-        var lastUsed: Double
-        var newer: Int32
-        var older: Int32
-    }
+/// One entry's place in a `RecencyTable`. Outside the generic table, so that its type (and
+/// its array's) is concrete. Links are 32-bit slot numbers: 4 billion sessions is far past any
+/// cap, and each node is 8 bytes smaller.
+private struct RecencyNode {
+    var id: SessionID
+    var lastUsed: Double
+    var newer: Int32
+    var older: Int32
+}
 
+/// The list behind `MemorySessionStore`: not thread-safe on its own.
+///
+/// The links live apart from the states, in an array of a concrete type: the list work that
+/// every use does (unlink, relink, expire) then runs as plain code, not through the generic
+/// `State`'s value witnesses (which cost a recorded read ~4,500 instructions).
+struct RecencyTable<State> {
+    private typealias Node = RecencyNode
     private static var none: Int32 { -1 }
     private var slots: [SessionID: Int32] = [:]
-    private var entries: [Entry?] = []
+    /// Slot by slot: a node and a state, both nil for a free slot.
+    private var nodes: [Node?] = []
+    private var states: [State?] = []
     private var freeSlots: [Int32] = []
     private var newest = RecencyTable.none
     private var oldest = RecencyTable.none
@@ -65,34 +73,45 @@ struct RecencyTable<State> {
 
     func state(of id: SessionID) -> State? {
         guard let slot = slots[id] else { return nil }
-        return entries[Int(slot)]?.state
+        return states[Int(slot)]
     }
 
     mutating func store(_ state: State, for id: SessionID, at time: Double) {
         if let slot = slots[id] {
             unlink(slot)
-            entries[Int(slot)]?.state = state
-            entries[Int(slot)]?.lastUsed = time
+            states[Int(slot)] = state
+            nodes[Int(slot)]?.lastUsed = time
             linkAsNewest(slot)
             return
         }
-        let entry = Entry(id: id, state: state, lastUsed: time, newer: Self.none, older: Self.none)
+        let node = Node(id: id, lastUsed: time, newer: Self.none, older: Self.none)
         let slot: Int32
         if let reused = freeSlots.popLast() {
             slot = reused
-            entries[Int(slot)] = entry
+            nodes[Int(slot)] = node
+            states[Int(slot)] = state
         } else {
-            slot = Int32(entries.count)
-            entries.append(entry)
+            slot = Int32(nodes.count)
+            nodes.append(node)
+            states.append(state)
         }
         slots[id] = slot
+        linkAsNewest(slot)
+    }
+
+    /// Records a use of `id` (its time and recency) without touching its state.
+    mutating func markUsed(_ id: SessionID, at time: Double) {
+        guard let slot = slots[id] else { return }
+        unlink(slot)
+        nodes[Int(slot)]?.lastUsed = time
         linkAsNewest(slot)
     }
 
     mutating func remove(_ id: SessionID) {
         guard let slot = slots.removeValue(forKey: id) else { return }
         unlink(slot)
-        entries[Int(slot)] = nil
+        nodes[Int(slot)] = nil
+        states[Int(slot)] = nil
         freeSlots.append(slot)
     }
 
@@ -101,9 +120,9 @@ struct RecencyTable<State> {
     @discardableResult
     mutating func expire(before cutoff: Double) -> [SessionID] {
         var removed: [SessionID] = []
-        while oldest != Self.none, let entry = entries[Int(oldest)], entry.lastUsed < cutoff {
-            remove(entry.id)
-            removed.append(entry.id)
+        while oldest != Self.none, let node = nodes[Int(oldest)], node.lastUsed < cutoff {
+            remove(node.id)
+            removed.append(node.id)
         }
         return removed
     }
@@ -112,9 +131,9 @@ struct RecencyTable<State> {
     @discardableResult
     mutating func evict(downTo limit: Int) -> [SessionID] {
         var removed: [SessionID] = []
-        while slots.count > limit, oldest != Self.none, let entry = entries[Int(oldest)] {
-            remove(entry.id)
-            removed.append(entry.id)
+        while slots.count > limit, oldest != Self.none, let node = nodes[Int(oldest)] {
+            remove(node.id)
+            removed.append(node.id)
         }
         return removed
     }
@@ -125,25 +144,25 @@ struct RecencyTable<State> {
     var idsByRecency: [SessionID] {
         var ids: [SessionID] = []
         var slot = newest
-        while slot != Self.none, let entry = entries[Int(slot)] {
-            ids.append(entry.id)
-            slot = entry.older
+        while slot != Self.none, let node = nodes[Int(slot)] {
+            ids.append(node.id)
+            slot = node.older
         }
         return ids
     }
 
     private mutating func unlink(_ slot: Int32) {
-        guard let entry = entries[Int(slot)] else { return }
-        if entry.newer != Self.none { entries[Int(entry.newer)]?.older = entry.older } else { newest = entry.older }
-        if entry.older != Self.none { entries[Int(entry.older)]?.newer = entry.newer } else { oldest = entry.newer }
-        entries[Int(slot)]?.newer = Self.none
-        entries[Int(slot)]?.older = Self.none
+        guard let node = nodes[Int(slot)] else { return }
+        if node.newer != Self.none { nodes[Int(node.newer)]?.older = node.older } else { newest = node.older }
+        if node.older != Self.none { nodes[Int(node.older)]?.newer = node.newer } else { oldest = node.newer }
+        nodes[Int(slot)]?.newer = Self.none
+        nodes[Int(slot)]?.older = Self.none
     }
 
     private mutating func linkAsNewest(_ slot: Int32) {
-        entries[Int(slot)]?.older = newest
-        entries[Int(slot)]?.newer = Self.none
-        if newest != Self.none { entries[Int(newest)]?.newer = slot }
+        nodes[Int(slot)]?.older = newest
+        nodes[Int(slot)]?.newer = Self.none
+        if newest != Self.none { nodes[Int(newest)]?.newer = slot }
         newest = slot
         if oldest == Self.none { oldest = slot }
     }
