@@ -56,8 +56,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// (this runs several times per response).
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        return zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
-            left == right || (left | 0x20 == right | 0x20 && (left | 0x20) >= 0x61 && (left | 0x20) <= 0x7A)
+        // Native strings are contiguous: a loop over two buffers (zip's iterators cost several
+        // times as much); anything else takes the same comparison byte by byte.
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                for index in left.indices where !sameByte(left[index], right[index]) { return false }
+                return true
+            }
         }
+        if let compared = compared ?? nil { return compared }
+        return zip(lhs.utf8, rhs.utf8).allSatisfy(sameByte)
+    }
+
+    private static func sameByte(_ left: UInt8, _ right: UInt8) -> Bool {
+        left == right || (left | 0x20 == right | 0x20 && (left | 0x20) >= 0x61 && (left | 0x20) <= 0x7A)
     }
 }

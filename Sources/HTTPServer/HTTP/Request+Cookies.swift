@@ -48,21 +48,64 @@ extension Request {
         case notPlain
     }
 
+    /// On the header's own bytes: the pair boundaries, the trimming of spaces and tabs and the
+    /// name comparison are all byte work for printable ASCII, where bytes are Characters. A
+    /// name that is not ASCII could still equal an ASCII one as Strings, so it goes the slow way.
     private static func scanCookie(named name: String, in header: String) -> CookieScan {
-        let utf8 = header.utf8
-        guard utf8.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x09 }) else { return .notPlain }
-        var pairStart = utf8.startIndex
-        while pairStart < utf8.endIndex {
-            let pairEnd = utf8[pairStart...].firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
-            defer { pairStart = pairEnd < utf8.endIndex ? utf8.index(after: pairEnd) : pairEnd }
-            guard let equals = utf8[pairStart..<pairEnd].firstIndex(of: UInt8(ascii: "=")) else { continue }
-            let pairName = header[pairStart..<equals].trimmingSpaces
-            var value = header[utf8.index(after: equals)..<pairEnd].trimmingSpaces
-            if value.utf8.count >= 2, value.utf8.first == UInt8(ascii: "\""), value.utf8.last == UInt8(ascii: "\"") {
-                value = value.dropFirst().dropLast()
-            }
+        let scan = header.utf8.withContiguousStorageIfAvailable { bytes in
+            name.utf8.withContiguousStorageIfAvailable { wanted in valueOffsets(named: wanted, in: bytes) }
+        }
+        switch scan ?? nil {
+        case .at(let offsets):
+            // Offsets into printable ASCII are Character boundaries.
+            let utf8 = header.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+            return .found(header[start..<utf8.index(start, offsetBy: offsets.count)])
+        case .absent: return .absent
+        case .notPlain, nil: return .notPlain
+        }
+    }
+
+    private enum ByteScan {
+        case at(Range<Int>)
+        case absent
+        case notPlain
+    }
+
+    /// Where the value of the first pair named `wanted` lies in `bytes`, as `scanCookie` means it.
+    private static func valueOffsets(named wanted: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>)
+        -> ByteScan
+    {
+        guard wanted.allSatisfy({ $0 < 0x80 }) else { return .notPlain }
+        for byte in bytes where !((0x20...0x7E).contains(byte) || byte == 0x09) { return .notPlain }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var pairStart = 0
+        while pairStart < bytes.count {
+            var pairEnd = pairStart
+            while pairEnd < bytes.count && bytes[pairEnd] != UInt8(ascii: ";") { pairEnd += 1 }
+            defer { pairStart = pairEnd + 1 }
+            var equals = pairStart
+            while equals < pairEnd && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            guard equals < pairEnd else { continue }
+            var nameStart = pairStart
+            var nameEnd = equals
+            while nameStart < nameEnd && isSpace(bytes[nameStart]) { nameStart += 1 }
+            while nameEnd > nameStart && isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
             // The first pair of the name wins, as in `cookies`.
-            if !pairName.isEmpty && pairName == name { return .found(value) }
+            guard nameEnd > nameStart, nameEnd - nameStart == wanted.count,
+                (0..<wanted.count).allSatisfy({ bytes[nameStart + $0] == wanted[$0] })
+            else { continue }
+            var valueStart = equals + 1
+            var valueEnd = pairEnd
+            while valueStart < valueEnd && isSpace(bytes[valueStart]) { valueStart += 1 }
+            while valueEnd > valueStart && isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
+            if valueEnd - valueStart >= 2, bytes[valueStart] == UInt8(ascii: "\""),
+                bytes[valueEnd - 1] == UInt8(ascii: "\"")
+            {
+                valueStart += 1
+                valueEnd -= 1
+            }
+            return .at(valueStart..<valueEnd)
         }
         return .absent
     }
