@@ -13,14 +13,22 @@ enum StageResponses {
         + "connect-src 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// A page that depends on the session: never cached, and marked with what it varies on.
+    /// Built once: the fields, in the order `Response.html`, `secure` and the two below would
+    /// add them one by one (each of those lookups compared names over every field so far).
     static func page(_ bytes: [UInt8], status: HTTPStatus = .ok, varyOnFragment: Bool = false) -> Response {
-        var response = Response.html(bytes, status: status)
+        Response(status: status, headers: varyOnFragment ? fragmentPageHeaders : pageHeaders, body: bytes)
+    }
+
+    private static let pageHeaders = pageHeaders(vary: "Cookie, Accept-Language")
+    private static let fragmentPageHeaders = pageHeaders(
+        vary: "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language")
+
+    private static func pageHeaders(vary: String) -> HTTPHeaders {
+        var response = Response.html([UInt8]())
         secure(&response)
         response.headers["Cache-Control"] = "no-store"
-        response.headers["Vary"] =
-            varyOnFragment
-            ? "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language" : "Cookie, Accept-Language"
-        return response
+        response.headers["Vary"] = vary
+        return response.headers
     }
 
     static func secure(_ response: inout Response) {
