@@ -102,29 +102,41 @@ public struct HTMLWriter: Sendable {
         source.withUnsafeBufferPointer { escape($0) }
     }
 
+    /// One pass inside one access to the buffer, room for the worst case (every byte `&quot;`)
+    /// made first: most texts are short ids and titles, for which a call to copy each run, and
+    /// the buffer's uniqueness check per run, cost more than the bytes themselves.
     private mutating func escape(_ source: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        for index in source.indices {
-            let byte = source[index]
-            // Every byte to escape is at most `>` (0x3E); most text is letters above it.
-            guard byte <= UInt8(ascii: ">") else { continue }
-            let entity: StaticString
-            switch byte {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
+        guard let from = source.baseAddress, !source.isEmpty else { return }
+        let worst = count + source.count * 6
+        if worst > buffer.count { grow(toHold: worst) }
+        let start = count
+        count = buffer.withUnsafeMutableBufferPointer { room -> Int in
+            guard let base = room.baseAddress else { return start }
+            var to = base + start
+            for offset in 0..<source.count {
+                let byte = from[offset]
+                // Every byte to escape is at most `>` (0x3E); most text is letters above it.
+                if byte > UInt8(ascii: ">") {
+                    to.pointee = byte
+                    to += 1
+                    continue
+                }
+                let entity: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default:
+                    to.pointee = byte
+                    to += 1
+                    continue
+                }
+                to.update(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
+                to += entity.utf8CodeUnitCount
             }
-            if runStart < index {
-                append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: source[runStart..<index])))
-            }
-            raw(entity)
-            runStart = index + 1
-        }
-        if runStart < source.count {
-            append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: source[runStart..<source.count])))
+            return to - base
         }
     }
 
@@ -149,7 +161,35 @@ public struct HTMLWriter: Sendable {
 
     /// A URL path segment or query value, percent-encoded (then safe in an attribute as is).
     public mutating func urlComponent(_ value: some StringProtocol) {
-        URLComponentEncoding.encode(value).withUnsafeBytes { append($0) }
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { percentEncode($0) }
+        if done == nil { URLComponentEncoding.encode(value).withUnsafeBytes { append($0) } }
+    }
+
+    /// `URLComponentEncoding.encode`, straight into the buffer (room for the worst case, every
+    /// byte `%XX`, made first).
+    private mutating func percentEncode(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let from = source.baseAddress, !source.isEmpty else { return }
+        let worst = count + source.count * 3
+        if worst > buffer.count { grow(toHold: worst) }
+        let start = count
+        count = buffer.withUnsafeMutableBufferPointer { room -> Int in
+            guard let base = room.baseAddress else { return start }
+            var to = base + start
+            for offset in 0..<source.count {
+                let byte = from[offset]
+                if URLComponentEncoding.isUnreserved(byte) {
+                    to.pointee = byte
+                    to += 1
+                } else {
+                    let hex = URLComponentEncoding.hexDigits
+                    to[0] = UInt8(ascii: "%")
+                    to[1] = hex.utf8Start[Int(byte >> 4)]
+                    to[2] = hex.utf8Start[Int(byte & 0x0F)]
+                    to += 3
+                }
+            }
+            return to - base
+        }
     }
 }
 
@@ -158,20 +198,28 @@ public enum URLComponentEncoding {
     public static func encode(_ value: some StringProtocol) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(value.utf8.count)
-        let hex: StaticString = "0123456789ABCDEF"
         for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"):
+            if isUnreserved(byte) {
                 output.append(byte)
-            default:
+            } else {
                 output.append(UInt8(ascii: "%"))
-                output.append(hex.utf8Start[Int(byte >> 4)])
-                output.append(hex.utf8Start[Int(byte & 0x0F)])
+                output.append(hexDigits.utf8Start[Int(byte >> 4)])
+                output.append(hexDigits.utf8Start[Int(byte & 0x0F)])
             }
         }
         return output
+    }
+
+    static let hexDigits: StaticString = "0123456789ABCDEF"
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 
     public static func encodedString(_ value: some StringProtocol) -> String {
