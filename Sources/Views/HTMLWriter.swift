@@ -9,6 +9,13 @@ public struct HTMLWriter: Sendable {
     /// `Array.append(contentsOf:)` cost ~38 instructions a call, paid for every piece of markup.
     public var bytes: [UInt8] { Array(buffer[..<count]) }
 
+    /// The page, without copying it: the writer's own buffer, cut to what was written.
+    public consuming func finish() -> [UInt8] {
+        var page = buffer
+        page.removeSubrange(count...)
+        return page
+    }
+
     /// `count` bytes written, then room: its length is the capacity, and only the written part is
     /// ever read.
     private var buffer: [UInt8]

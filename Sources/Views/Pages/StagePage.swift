@@ -81,7 +81,7 @@ public enum StagePage {
     public static func fragment(_ context: StageContext) -> [UInt8] {
         var html = HTMLWriter()
         stage(context, pageTitle: context.pageTitle, into: &html)
-        return html.bytes
+        return html.finish()
     }
 
     static func stage(_ context: StageContext, pageTitle: String, into html: inout HTMLWriter) {

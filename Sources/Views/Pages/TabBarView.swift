@@ -21,8 +21,10 @@ enum TabBarView {
             : context.container.bottomBarItems()
         for item in items {
             switch item {
-            case .tab(_, let tabID, let isSelected):
-                guard let tab = app.tab(id: tabID) else { continue }
+            case .tab(let index, let tabID, let isSelected):
+                // The item's position finds its tab without a search (ids are unique in an app).
+                let atIndex = app.tabs.indices.contains(index) && app.tabs[index].id == tabID
+                guard let tab = atIndex ? app.tabs[index] : app.tab(id: tabID) else { continue }
                 // On the More list no tab is on screen, so none is current.
                 let isCurrent = isSelected && context.content != .more
                 cell(

@@ -64,7 +64,7 @@ enum Chrome {
         header(chrome, into: &html)
         body(&html)
         html.raw("</body>\n</html>\n")
-        return html.bytes
+        return html.finish()
     }
 
     /// `Page – App · TabStage`, also the stage's `data-title` so the script can set it.
@@ -76,13 +76,13 @@ enum Chrome {
 
     /// `title([first, second], language:)`, escaped into `html` without building it.
     static func writeTitle(_ first: String, _ second: String, language: UILanguage, into html: inout HTMLWriter) {
-        var wroteOne = false
-        for part in [first, second] where !part.isEmpty {
-            if wroteOne { html.raw(" – ") }
-            html.text(part)
-            wroteOne = true
+        // The two parts in turn, without an array to hold them.
+        if !first.isEmpty { html.text(first) }
+        if !second.isEmpty {
+            if !first.isEmpty { html.raw(" – ") }
+            html.text(second)
         }
-        if wroteOne { html.raw(" · ") }
+        if !first.isEmpty || !second.isEmpty { html.raw(" · ") }
         html.text(UIString.brand.text(in: language))
     }
 
