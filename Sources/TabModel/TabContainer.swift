@@ -111,7 +111,8 @@ public struct TabContainer: Sendable, Equatable {
 
     func visibleBadge(at position: Int) -> Badge? {
         if let override = badgeOverrides[position] { return override }
-        return Self.startingBadge(of: app.tabs[position])
+        // Read in place: passing the element as an argument copied the whole tab description.
+        return app.tabs[position].startingBadge
     }
 
     mutating func setVisibleBadge(_ badge: Badge?, at position: Int) {
@@ -268,10 +269,7 @@ public struct TabContainer: Sendable, Equatable {
         log.append(.badgeChanged(tabID: app.tabs[position].id, badge: visible), at: time)
     }
 
-    static func startingBadge(of tab: TabDescription) -> Badge? {
-        let badge = tab.page.derivedBadge(for: tab.page.initialState) ?? tab.initialBadge
-        return badge?.isVisible == true ? badge : nil
-    }
+    static func startingBadge(of tab: TabDescription) -> Badge? { tab.startingBadge }
 
     private mutating func refreshDerivedBadge(at position: Int, time: Date) {
         guard let state = childState(at: position), let derived = app.tabs[position].page.derivedBadge(for: state)
@@ -338,8 +336,9 @@ public struct TabContainer: Sendable, Equatable {
     /// the selected tab is one of them.
     public func bottomBarItems(maxVisible: Int = 5) -> [BarItem] {
         let visible = max(2, maxVisible)
-        let tabs = app.tabs.enumerated().map { index, tab in
-            BarItem.tab(index: index, tabID: tab.id, isSelected: index == selectedIndex)
+        // By index: `enumerated()` would copy every tab description just to read its id.
+        let tabs = app.tabs.indices.map { index in
+            BarItem.tab(index: index, tabID: app.tabs[index].id, isSelected: index == selectedIndex)
         }
         guard tabs.count > visible else { return tabs }
         let hidden = app.tabs[(visible - 1)...].map(\.id)
@@ -371,4 +370,12 @@ public enum BarItem: Sendable, Equatable {
     case tab(index: Int, tabID: String, isSelected: Bool)
     /// UIKit's More item: the tabs that did not fit, in order.
     case more(tabIDs: [String], isSelected: Bool)
+}
+
+extension TabDescription {
+    /// The badge a tab shows before anything happens to it.
+    var startingBadge: Badge? {
+        let badge = page.derivedBadge(for: page.initialState) ?? initialBadge
+        return badge?.isVisible == true ? badge : nil
+    }
 }

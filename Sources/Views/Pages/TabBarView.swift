@@ -15,8 +15,9 @@ enum TabBarView {
         html.raw("><ul>\n")
         let items: [BarItem] =
             context.layout == .vertical
-            ? app.tabs.enumerated().map { index, tab in
-                .tab(index: index, tabID: tab.id, isSelected: tab.id == context.container.selectedTabID)
+            ? app.tabs.indices.map { index in
+                let tabID = app.tabs[index].id
+                return .tab(index: index, tabID: tabID, isSelected: tabID == context.container.selectedTabID)
             }
             : context.container.bottomBarItems()
         for item in items {
