@@ -62,6 +62,23 @@ public struct HTMLWriter: Sendable {
         }
     }
 
+    /// How many bytes are written so far: a mark for `repeatWritten`.
+    public var position: Int { count }
+
+    /// Writes again the bytes written at `range` (marks taken with `position`), which were
+    /// escaped when they were first written.
+    public mutating func repeatWritten(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "not written yet")
+        guard !range.isEmpty else { return }
+        if count + range.count > buffer.count { grow(toHold: count + range.count) }
+        let start = count
+        buffer.withUnsafeMutableBufferPointer { room in
+            // The source lies wholly before `start`: the two never overlap.
+            room.baseAddress.map { ($0 + start).update(from: $0 + range.lowerBound, count: range.count) }
+        }
+        count += range.count
+    }
+
     /// Markup written in this module's source.
     @inline(__always)
     public mutating func raw(_ markup: StaticString) {

@@ -31,7 +31,7 @@ enum TabBarView {
                 cell(
                     tabID: tab.id, href: { StageLinks.writeTab(app.id, context.layout, tab.id, into: &$0) },
                     isCurrent: isCurrent,
-                    iconURL: { StageLinks.writeIcon(app: app, tab: tab, selected: isCurrent, scale: $0, into: &$1) },
+                    iconURL: { StageLinks.writeIcon($0, app: app, tab: tab, selected: isCurrent, into: &$1) },
                     title: tab.title.text(in: context.language.tag), badge: context.container.badge(ofTab: tab.id),
                     language: context.language, into: &html)
             case .more(_, let isSelected):
@@ -40,7 +40,7 @@ enum TabBarView {
                     tabID: StageLinks.moreSegment,
                     href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },
                     isCurrent: isCurrent,
-                    iconURL: { StageLinks.writeMoreIcon(app: app, selected: isCurrent, scale: $0, into: &$1) },
+                    iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, into: &$1) },
                     title: UIString.more.text(in: context.language), badge: nil, language: context.language,
                     into: &html)
             }
@@ -49,8 +49,9 @@ enum TabBarView {
     }
 
     private static func cell(
-        tabID: String, href: (inout HTMLWriter) -> Void, isCurrent: Bool, iconURL: (Int, inout HTMLWriter) -> Void,
-        title: String, badge: Badge?, language: UILanguage, into html: inout HTMLWriter
+        tabID: String, href: (inout HTMLWriter) -> Void, isCurrent: Bool,
+        iconURL: (StageLinks.IconURLHalf, inout HTMLWriter) -> Void, title: String, badge: Badge?, language: UILanguage,
+        into html: inout HTMLWriter
     ) {
         html.raw("<li><a class=\"tab\"")
         html.attribute("data-tab", tabID)
@@ -59,14 +60,23 @@ enum TabBarView {
         html.closeAttribute()
         if isCurrent { html.raw(" aria-current=\"page\"") }
         html.raw("><img class=\"tab-icon\" alt=\"\" width=\"80\" height=\"80\"")
+        // The URL at scale 1; its halves around the scale are then repeated from the page.
         html.openAttribute("src")
-        iconURL(1, &html)
+        let beforeStart = html.position
+        iconURL(.beforeScale, &html)
+        let beforeScale = beforeStart..<html.position
+        html.number(1)
+        let afterStart = html.position
+        iconURL(.afterScale, &html)
+        let afterScale = afterStart..<html.position
         html.closeAttribute()
         // `url 1x, url 2x, url 3x`
         html.openAttribute("srcset")
         for scale in 1...3 {
             if scale > 1 { html.raw(", ") }
-            iconURL(scale, &html)
+            html.repeatWritten(beforeScale)
+            html.number(scale)
+            html.repeatWritten(afterScale)
             html.raw(" ")
             html.number(scale)
             html.raw("x")

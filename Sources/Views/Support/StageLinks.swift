@@ -68,41 +68,67 @@ public enum StageLinks {
         html.text(tabID)
     }
 
+    /// The two halves of an icon URL around its scale: the bar writes each half once per tab
+    /// and repeats its bytes for the other scales.
+    enum IconURLHalf {
+        case beforeScale
+        case afterScale
+    }
+
     /// `icon(app:tab:selected:scale:)`, written into `html`.
     static func writeIcon(
         app: AppDescription, tab: TabDescription, selected: Bool, scale: Int, into html: inout HTMLWriter
     ) {
-        switch tab.icon {
-        case .builtIn(let icon):
+        writeIcon(.beforeScale, app: app, tab: tab, selected: selected, into: &html)
+        html.number(scale)
+        writeIcon(.afterScale, app: app, tab: tab, selected: selected, into: &html)
+    }
+
+    /// One half of `writeIcon(app:tab:selected:scale:into:)`.
+    static func writeIcon(
+        _ half: IconURLHalf, app: AppDescription, tab: TabDescription, selected: Bool, into html: inout HTMLWriter
+    ) {
+        switch (tab.icon, half) {
+        case (.builtIn(let icon), .beforeScale):
             html.raw("/icons/")
             html.text(icon.rawValue)
             html.raw(selected ? "/selected@" : "/unselected@")
-            html.number(scale)
+        case (.builtIn, .afterScale):
             html.raw("x.png")
             if selected {
                 html.raw("?tint=")
                 writeTintQuery(app, into: &html)
             }
-        case .path:
+        case (.path, .beforeScale):
             html.raw("/icons/apps/")
             html.text(app.id)
             html.raw("/")
             html.text(tab.id)
             html.raw(selected ? "/selected@" : "/unselected@")
-            html.number(scale)
+        case (.path, .afterScale):
             html.raw("x.png")
         }
     }
 
     /// `moreIcon(app:selected:scale:)`, written into `html`.
     static func writeMoreIcon(app: AppDescription, selected: Bool, scale: Int, into html: inout HTMLWriter) {
-        html.raw("/icons/apps/")
-        html.text(app.id)
-        html.raw("/")
-        html.text(moreSegment)
-        html.raw(selected ? "/selected@" : "/unselected@")
+        writeMoreIcon(.beforeScale, app: app, selected: selected, into: &html)
         html.number(scale)
-        html.raw("x.png")
+        writeMoreIcon(.afterScale, app: app, selected: selected, into: &html)
+    }
+
+    /// One half of `writeMoreIcon(app:selected:scale:into:)`.
+    static func writeMoreIcon(_ half: IconURLHalf, app: AppDescription, selected: Bool, into html: inout HTMLWriter) {
+        switch half {
+        case .beforeScale:
+            html.raw("/icons/apps/")
+            html.text(app.id)
+            html.raw("/")
+            html.text(moreSegment)
+            html.raw(selected ? "/selected@" : "/unselected@")
+        case .afterScale:
+            html.raw("x.png")
+        }
     }
 
     /// `RRGGBB` in capitals: one spelling per colour, so one cache entry per colour.
