@@ -14,6 +14,38 @@ import Testing
     #expect(String(decoding: html.bytes, as: UTF8.self) == expected)
 }
 
+/// Escaping writes straight into the buffer, growing it first: each special character at every
+/// position of texts of many lengths must come out as a plain escaper's does.
+@Test func escapingMatchesACharacterByCharacterEscaper() {
+    func reference(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+    for special in ["&", "<", ">", "\"", "'", "主", " ", "=", "?", "\u{80}"] {
+        for length in 0...25 {
+            for position in 0..<max(length, 1) {
+                var characters = Array(repeating: Character("a"), count: length)
+                if length > 0 { characters[position] = Character(special) }
+                let text = String(characters)
+                var html = HTMLWriter(capacity: 16)
+                html.text(text)
+                html.text(text + "&b")
+                #expect(String(decoding: html.bytes, as: UTF8.self) == reference(text) + reference(text + "&b"))
+            }
+        }
+    }
+}
+
 @Test func urlComponentsArePercentEncoded() {
     #expect(URLComponentEncoding.encodedString("a b/c?d=e&f") == "a%20b%2Fc%3Fd%3De%26f")
     #expect(URLComponentEncoding.encodedString("主") == "%E4%B8%BB")
