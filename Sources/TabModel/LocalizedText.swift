@@ -20,8 +20,19 @@ public struct LocalizedText: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// The text in `language`, else in English, else empty.
+    ///
+    /// Texts hold a few languages: comparing the keys in turn answers the same as two hashed
+    /// lookups for a fraction of their cost (this runs for every localized text on a page).
     public func text(in language: String) -> String {
-        translations[language] ?? translations[Self.fallbackLanguage] ?? ""
+        guard translations.count <= 4 else {
+            return translations[language] ?? translations[Self.fallbackLanguage] ?? ""
+        }
+        var fallback: String?
+        for (key, value) in translations {
+            if key == language { return value }
+            if key == Self.fallbackLanguage { fallback = value }
+        }
+        return fallback ?? ""
     }
 
     /// The English text.
