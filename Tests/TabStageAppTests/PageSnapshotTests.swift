@@ -12,6 +12,31 @@ import Testing
         assertSnapshot(of: try stage.visitor().get("/"))
     }
 
+    /// UIKit's rule over HTTP: past five tabs the bottom bar shows four and More, whose page
+    /// lists the rest; a tab chosen from there marks More in the bar.
+    @Test func moreThanFiveTabsGoUnderMore() throws {
+        let tabs = (1...7).map { index in
+            TabDescription(
+                id: "t\(index)", title: LocalizedText(en: "Tab \(index)", zhHant: "分頁 \(index)"), icon: .builtIn(.star),
+                page: PageDescription(content: .counter(CounterPage(label: LocalizedText(en: "Count", zhHant: "計數")))))
+        }
+        let many = AppDescription(
+            id: "many", name: LocalizedText(en: "Many", zhHant: "多"), tint: "#00AA11", defaultLayout: .bottom,
+            policies: .seeds, tabs: tabs)
+        let visitor = try StageServer(application: .deterministic(apps: [many] + BuiltInApps.all)).visitor()
+        let page = try visitor.get("/many/bottom/t6")
+        #expect(page.status == 200)
+        #expect(page.text.components(separatedBy: "<li><a class=\"tab\"").count == 6)
+        #expect(page.text.contains("data-tab=\"_more\" href=\"/many/bottom/_more\" aria-current=\"page\""))
+        let more = try visitor.get("/many/bottom/_more")
+        #expect(more.status == 200)
+        for hidden in 5...7 { #expect(more.text.contains("<a href=\"/many/bottom/t\(hidden)\">Tab \(hidden)</a>")) }
+        let icon = try visitor.get("/icons/apps/many/_more/selected@2x.png")
+        #expect(icon.status == 200)
+        #expect(icon.header("Content-Type") == "image/png")
+        #expect(try visitor.get("/many/vertical/t6").text.components(separatedBy: "<li><a class=\"tab\"").count == 8)
+    }
+
     @Test func iconGallery() throws {
         let visitor = try StageServer().visitor()
         let gallery = try visitor.get("/icons")
