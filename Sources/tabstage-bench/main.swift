@@ -4,7 +4,7 @@ import Rasterizer
 
 // Rasterizer benchmark: median time per icon to render, and to render + encode, for GLOW.md's two
 // reference icons in both states at 1x/2x/3x.
-// `tabstage-bench [--runs N] [--level L] [--state S] [--icon NAME] [--json] [--write DIR]`;
+// `tabstage-bench [--runs N] [--level L] [--state S] [--icon NAME] [--scale 1|2|3] [--json] [--write DIR]`;
 // --state / --icon run a subset (handy under callgrind), --json prints the same figures as one JSON
 // object, --write also saves every PNG and coverage mask, for checking by hand with compare_png.py.
 
@@ -37,10 +37,11 @@ struct Options {
     var json = false
     var states: [IconState] = [.selected, .unselected]
     var iconName: String?
+    var scales: [IconScale] = IconScale.allCases
 }
 
 let usage =
-    "usage: tabstage-bench [--runs N] [--level L] [--state selected|unselected] [--icon NAME] [--json] [--write DIR]\n"
+    "usage: tabstage-bench [--runs N] [--level L] [--state selected|unselected] [--icon NAME] [--scale 1|2|3] [--json] [--write DIR]\n"
 
 func parseOptions() -> Options {
     var options = Options()
@@ -52,6 +53,12 @@ func parseOptions() -> Options {
         case "--write": options.writeDirectory = arguments.popFirst()
         case "--json": options.json = true
         case "--icon": options.iconName = arguments.popFirst()
+        case "--scale":
+            guard let scale = arguments.popFirst().flatMap({ Int($0) }).flatMap({ IconScale(rawValue: $0) }) else {
+                FileHandle.standardError.write(Data(usage.utf8))
+                exit(2)
+            }
+            options.scales = [scale]
         case "--state":
             guard let state = arguments.popFirst().flatMap({ IconState(rawValue: $0) }) else {
                 FileHandle.standardError.write(Data(usage.utf8))
@@ -120,7 +127,7 @@ for icon in referenceIcons where options.iconName == nil || options.iconName == 
         exit(1)
     }
     for state in options.states {
-        for scale in IconScale.allCases {
+        for scale in options.scales {
             let (render, _) = medianMicroseconds(runs: options.runs) {
                 renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale).width
             }
