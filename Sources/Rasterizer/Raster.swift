@@ -128,13 +128,18 @@ public struct Raster: Sendable {
     @inline(__always)
     static func unitToByte(_ unit: Float) -> UInt8 { scaledToByte(unit * 255) }
 
-    /// `min(255, max(0, value.rounded()))`, halves away from zero, without a libm call.
+    /// `min(255, max(0, value.rounded()))`, halves away from zero; NaN gives 0. Float arithmetic
+    /// only, no libm call, branch or checked conversion, so loops of it vectorise: adding 2²³ rounds
+    /// a value in 0...255 to an integer (to nearest), which gives the floor and so the rounding, and
+    /// the integer is then the low byte of the sum's bit pattern.
     @inline(__always)
     static func scaledToByte(_ value: Float) -> UInt8 {
-        guard value > 0 else { return 0 }
-        guard value < 255 else { return 255 }
-        let whole = Float(Int32(value))
-        return UInt8(value - whole >= 0.5 ? whole + 1 : whole)
+        let magic: Float = 8_388_608  // 2²³: from here on a Float's ulp is 1
+        let clamped = min(255, max(0, value))
+        let nearest = (clamped + magic) - magic
+        let floor = nearest > clamped ? nearest - 1 : nearest
+        let rounded = clamped - floor >= 0.5 ? floor + 1 : floor
+        return UInt8(truncatingIfNeeded: (rounded + magic).bitPattern)
     }
 }
 

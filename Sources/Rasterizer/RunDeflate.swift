@@ -5,15 +5,22 @@
 /// bytes. Every run of equal pixels is coded as a literal pixel and matches at the pixel's distance,
 /// every run of zero bytes (transparent pixels and the rows' filter bytes) as matches at distance 1,
 /// so a run costs O(1 + length / 258) however long it is, and its Adler-32 is added in closed form.
+/// A lone pixel (the common edge pixel) is one write of its literals' codes.
 /// The caller must give room for `RunDeflate.bound(bytes:runs:)` bytes.
 struct RunDeflate {
     private let output: UnsafeMutablePointer<UInt8>
     /// 1 (palette index) or 2 (gray, alpha).
     private let pixelSize: Int
     private let gray: UInt8
+    private let literalCodes: UnsafePointer<UInt32>
+    private let matchCodes: UnsafePointer<UInt32>
+    /// A lone pixel's literals before its alpha: the gray's code and bit count (none for an index).
+    private let pixelPrefix: UInt64
+    private let pixelPrefixBits: UInt64
     private(set) var count = 0
     private var bitBuffer: UInt64 = 0
     private var bitCount: UInt64 = 0
+    /// Adler-32 sums, reduced modulo 65521 at least once per `lonePixelsBetweenReductions` pixels.
     private var adlerA: UInt64 = 1
     private var adlerB: UInt64 = 0
     /// The run being gathered: zero bytes when `runAlpha` is 0, else pixels of that alpha.
@@ -23,6 +30,9 @@ struct RunDeflate {
     private var lastBytes = -1
 
     private static let adlerModulus: UInt64 = 65_521
+    /// Each lone pixel adds at most 510 to a and 3·a_max to b: after 4096 of them from reduced sums,
+    /// a < 2.2·10⁶ and b < 2.8·10¹⁰, far from overflow.
+    private static let lonePixelsBetweenReductions = 4096
 
     /// Bytes `RunDeflate` may write for `bytes` uncompressed bytes in at most `runs` runs: 2 of zlib
     /// header, 4 of checksum, the block's header and end (10 bits) and padding, and per run at most
@@ -38,6 +48,11 @@ struct RunDeflate {
         self.output = output
         self.pixelSize = pixelSize == 2 ? 2 : 1
         self.gray = gray
+        literalCodes = Self.literalTable
+        matchCodes = Self.matchTable
+        let grayCode = literalCodes[Int(gray)]
+        pixelPrefix = self.pixelSize == 2 ? UInt64(grayCode & 0xFFFF) : 0
+        pixelPrefixBits = self.pixelSize == 2 ? UInt64(grayCode >> 16) : 0
         output[0] = 0x78
         output[1] = 0x01
         count = 2
@@ -58,22 +73,50 @@ struct RunDeflate {
 
     /// One pixel for each alpha of `alphas` (zero bytes for alpha 0).
     mutating func append(alphas: UnsafeBufferPointer<UInt8>) {
-        var alpha = runAlpha
-        var length = runLength
-        let zeroStep = pixelSize
-        for next in alphas {
-            if next == alpha {
-                length += next == 0 ? zeroStep : 1
-            } else {
-                runAlpha = alpha
-                runLength = length
-                flushRun()
-                alpha = next
-                length = next == 0 ? zeroStep : 1
+        guard var pixel = alphas.baseAddress else { return }
+        let end = pixel + alphas.count
+        while pixel < end {
+            let chunkEnd = pixel + min(end - pixel, Self.lonePixelsBetweenReductions)
+            while pixel < chunkEnd {
+                let alpha = pixel.pointee
+                var next = pixel + 1
+                while next < end && next.pointee == alpha { next += 1 }
+                let length = next - pixel
+                if alpha == runAlpha {
+                    runLength += alpha == 0 ? length * pixelSize : length
+                } else {
+                    flushRun()
+                    if length == 1 && alpha != 0 && next < end {
+                        // The next pixel differs: this one is a run of its own, written now.
+                        writeLonePixel(alpha)
+                    } else {
+                        runAlpha = alpha
+                        runLength = alpha == 0 ? length * pixelSize : length
+                    }
+                }
+                pixel = next
             }
+            adlerA %= Self.adlerModulus
+            adlerB %= Self.adlerModulus
         }
-        runAlpha = alpha
-        runLength = length
+    }
+
+    /// One pixel of a non-zero `alpha` between pixels that differ from it: its literals alone.
+    @inline(__always)
+    private mutating func writeLonePixel(_ alpha: UInt8) {
+        let code = literalCodes[Int(alpha)]
+        writeBits(pixelPrefix | UInt64(code & 0xFFFF) << pixelPrefixBits, count: pixelPrefixBits + UInt64(code >> 16))
+        let value = UInt64(alpha)
+        if pixelSize == 2 {
+            // b gains the two partial sums a + gray and a + gray + value.
+            let gray = UInt64(gray)
+            adlerB += 2 * adlerA + 2 * gray + value
+            adlerA += gray + value
+        } else {
+            adlerA += value
+            adlerB += adlerA
+        }
+        lastBytes = (pixelSize == 2 ? Int(self.gray) : lastBytes & 0xFF) << 8 | Int(alpha)
     }
 
     /// Ends the block and the stream; `count` is then the stream's length.
@@ -101,18 +144,7 @@ struct RunDeflate {
         runLength = 0
         let alpha = runAlpha
         if length == 1 && alpha != 0 {
-            // A lone pixel (an edge pixel, the common case): literals only.
-            if pixelSize == 2 {
-                writeSymbol(Int(gray))
-                adlerA += UInt64(gray)
-                adlerB += adlerA
-            }
-            writeSymbol(Int(alpha))
-            adlerA += UInt64(alpha)
-            adlerB += adlerA
-            adlerA %= Self.adlerModulus
-            adlerB %= Self.adlerModulus
-            lastBytes = (pixelSize == 2 ? Int(gray) : lastBytes & 0xFF) << 8 | Int(alpha)
+            writeLonePixel(alpha)
             return
         }
         if alpha == 0 {
@@ -187,14 +219,14 @@ struct RunDeflate {
 
     @inline(__always)
     private mutating func writeMatch(_ length: Int, distanceBits: UInt64) {
-        let entry = Self.matchCodes[length]
+        let entry = matchCodes[length]
         let bits = UInt64(entry >> 24)
         writeBits(UInt64(entry & 0xFF_FFFF) | distanceBits << (bits - 5), count: bits)
     }
 
     @inline(__always)
     private mutating func writeSymbol(_ symbol: Int) {
-        let entry = Self.literalCodes[symbol]
+        let entry = literalCodes[symbol]
         writeBits(UInt64(entry & 0xFFFF), count: UInt64(entry >> 16))
     }
 
@@ -213,21 +245,27 @@ struct RunDeflate {
 
     // MARK: - Tables (RFC 1951, 3.2.5 and 3.2.6), bit-reversed for LSB-first output
 
-    /// Literal/length symbols 0...256: code in the low 16 bits, its length above.
-    private static let literalCodes: [UInt32] = (0...256).map { symbol in
-        let (code, length) = fixedCode(symbol)
-        return UInt32(length) << 16 | code
-    }
+    /// Literal/length symbols 0...256: code in the low 16 bits, its length above. Made once and
+    /// never changed or freed, so every stream reads it through a plain pointer.
+    nonisolated(unsafe) private static let literalTable: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
+        for symbol in 0...256 {
+            let (code, length) = fixedCode(symbol)
+            table[symbol] = UInt32(length) << 16 | code
+        }
+        return UnsafePointer(table)
+    }()
 
     /// For each match length 3...258: length symbol, extra bits and five zero bits for the distance
-    /// code, in the low 24 bits; their total bit count above.
-    private static let matchCodes: [UInt32] = {
+    /// code, in the low 24 bits; their total bit count above. Made once, like `literalTable`.
+    nonisolated(unsafe) private static let matchTable: UnsafePointer<UInt32> = {
         let bases = [
             3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
             227, 258,
         ]
         let extras = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-        var table = [UInt32](repeating: 0, count: 259)
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 259)
+        table.initialize(repeating: 0, count: 259)
         for length in 3...258 {
             var index = bases.count - 1
             while bases[index] > length { index -= 1 }
@@ -235,7 +273,7 @@ struct RunDeflate {
             let bits = code | UInt32(length - bases[index]) << UInt32(codeLength)
             table[length] = UInt32(codeLength + extras[index] + 5) << 24 | bits
         }
-        return table
+        return UnsafePointer(table)
     }()
 
     private static func fixedCode(_ symbol: Int) -> (code: UInt32, length: Int) {
