@@ -113,15 +113,17 @@ struct CoverageAccumulator {
                         }
                     }
                 case .evenOdd:
+                    // The running sums first (a serial loop), then the folding, which vectorises.
                     for row in 0..<height {
                         var winding: Float = 0
                         let source = input + row * stride
                         let target = output + row * width
                         for column in 0..<width {
                             winding += source[column]
-                            target[column] = Self.evenOddCoverage(winding)
+                            target[column] = winding
                         }
                     }
+                    for index in 0..<width * height { output[index] = Self.evenOddCoverage(output[index]) }
                 }
             }
             initialized = width * height
@@ -129,13 +131,17 @@ struct CoverageAccumulator {
         return CoverageMask(width: width, height: height, values: values)
     }
 
-    /// A triangle wave of the winding: 0 at even windings, 1 at odd ones, linear between; without
-    /// libm calls or branches. `folded` is |winding| modulo 2 (the truncation is a floor, as it is
-    /// not negative; the clamp keeps the conversion defined).
+    /// A triangle wave of the winding: 0 at even windings, 1 at odd ones, linear between; float
+    /// arithmetic only (no libm call, branch or checked conversion), so the row loop vectorises.
+    /// `folded` is |winding| modulo 2: adding 2²³ to half of it rounds that to an integer, which
+    /// gives its floor. Windings beyond 2²² (no real path has them) count as 2²², an even one.
     @inline(__always)
     static func evenOddCoverage(_ winding: Float) -> Float {
-        let magnitude = min(abs(winding), 1e18)
-        let folded = magnitude - 2 * Float(Int64(magnitude * 0.5))
+        let magic: Float = 8_388_608  // 2²³: from here on a Float's ulp is 1
+        let magnitude = min(abs(winding), 4_194_304)
+        let half = magnitude * 0.5
+        let nearest = (half + magic) - magic
+        let folded = magnitude - 2 * (nearest > half ? nearest - 1 : nearest)
         return min(folded, 2 - folded)
     }
 }

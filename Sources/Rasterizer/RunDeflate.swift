@@ -80,6 +80,9 @@ struct RunDeflate {
             while pixel < chunkEnd {
                 let alpha = pixel.pointee
                 var next = pixel + 1
+                // Eight pixels to a comparison through the long runs (inside and outside the shape).
+                let eight = UInt64(alpha) &* 0x0101_0101_0101_0101
+                while end - next >= 8 && UnsafeRawPointer(next).loadUnaligned(as: UInt64.self) == eight { next += 8 }
                 while next < end && next.pointee == alpha { next += 1 }
                 let length = next - pixel
                 if alpha == runAlpha {
@@ -200,10 +203,22 @@ struct RunDeflate {
     private mutating func writeRepeats(_ remaining: Int, distanceBits: UInt64, byte: (Int) -> UInt8) {
         var remaining = remaining
         var written = 0
-        while remaining > 260 {
-            writeMatch(258, distanceBits: distanceBits)
-            remaining -= 258
-            written += 258
+        if remaining > 260 {
+            // Whole 258-byte matches, two to a write while more than two are left.
+            let entry = matchCodes[258]
+            let bits = UInt64(entry >> 24)
+            let one = UInt64(entry & 0xFF_FFFF) | distanceBits << (bits - 5)
+            let two = one | one << bits
+            while remaining > 2 * 258 + 260 {
+                writeBits(two, count: 2 * bits)
+                remaining -= 2 * 258
+                written += 2 * 258
+            }
+            while remaining > 260 {
+                writeBits(one, count: bits)
+                remaining -= 258
+                written += 258
+            }
         }
         if remaining >= 259 {
             writeMatch(remaining - 3, distanceBits: distanceBits)
