@@ -3,26 +3,38 @@
 /// Each line adds, per pixel row it crosses, the signed area it leaves to its right into `deltas`;
 /// a running sum along a row then gives the winding-weighted area of each pixel. The row buffer is
 /// one cell wider than the image so the carry of the last column has somewhere to go.
+///
+/// The buffer is raw memory that lives for one `coverage(width:height:fillRule:drawing:)` call, so
+/// adding a line costs no uniqueness check or reference counting.
 struct CoverageAccumulator {
     let width: Int
     let height: Int
-    private var deltas: [Float]
+    private let deltas: UnsafeMutablePointer<Float>
     private let stride: Int
 
-    init(width: Int, height: Int) {
+    private init(width: Int, height: Int, deltas: UnsafeMutablePointer<Float>) {
         self.width = width
         self.height = height
         self.stride = width + 1
-        self.deltas = [Float](repeating: 0, count: (width + 1) * height)
+        self.deltas = deltas
+    }
+
+    /// The coverage of the lines `body` adds to a `width × height` accumulator.
+    static func coverage(
+        width: Int, height: Int, fillRule: FillRule, drawing body: (inout CoverageAccumulator) -> Void
+    ) -> CoverageMask {
+        let count = (width + 1) * height
+        let deltas = UnsafeMutablePointer<Float>.allocate(capacity: max(1, count))
+        defer { deltas.deallocate() }
+        deltas.initialize(repeating: 0, count: count)
+        var accumulator = CoverageAccumulator(width: width, height: height, deltas: deltas)
+        body(&accumulator)
+        return accumulator.coverage(fillRule: fillRule)
     }
 
     mutating func addLine(from start: Point, to end: Point) {
         guard start.y != end.y, start.y.isFinite, end.y.isFinite, start.x.isFinite, end.x.isFinite else { return }
-        let (width, height, stride) = (width, height, stride)
-        deltas.withUnsafeMutableBufferPointer { deltas in
-            guard let deltas = deltas.baseAddress else { return }
-            Self.addLine(from: start, to: end, width: width, height: height, stride: stride, into: deltas)
-        }
+        Self.addLine(from: start, to: end, width: width, height: height, stride: stride, into: deltas)
     }
 
     /// `addLine` on the raw buffer: no bounds or uniqueness checks per write. Every index written is
@@ -96,11 +108,12 @@ struct CoverageAccumulator {
         }
     }
 
-    func coverage(fillRule: FillRule) -> CoverageMask {
+    private func coverage(fillRule: FillRule) -> CoverageMask {
         let (width, height, stride) = (width, height, stride)
         let values = [Float](unsafeUninitializedCapacity: width * height) { output, initialized in
-            deltas.withUnsafeBufferPointer { input in
-                guard let input = input.baseAddress, let output = output.baseAddress else { return }
+            do {
+                let input = UnsafePointer(deltas)
+                guard let output = output.baseAddress else { return }
                 switch fillRule {
                 case .nonZero:
                     for row in 0..<height {

@@ -32,13 +32,7 @@ public enum PNGEncoder {
         let indices = [UInt8](unsafeUninitializedCapacity: area) { buffer, initialized in
             alpha.withUnsafeBufferPointer { alpha in
                 guard let source = alpha.baseAddress, let target = buffer.baseAddress else { return }
-                var largest: UInt8 = 0
-                for index in 0..<area {
-                    let byte = Raster.unitToByte(min(1, max(0, source[index])))
-                    target[index] = byte
-                    largest = max(largest, byte)
-                }
-                largestAlpha = largest
+                largestAlpha = Raster.unitsToBytes(source, into: target, count: area)
             }
             initialized = area
         }

@@ -55,14 +55,15 @@ func coverageInBox(_ path: PathData, fillRule: FillRule, scale: IconScale, margi
     let transform = IconCell.transform(scale: scale)
     let box = pathBox(path.elements, transform: transform, size: size, margin: margin)
     guard !box.isEmpty else { return (.empty, CoverageMask(width: 0, height: 0, values: [])) }
-    var accumulator = CoverageAccumulator(width: box.width, height: box.height)
     let shiftX = Double(box.x)
     let shiftY = Double(box.y)
-    Flattener().flatten(path.elements, transform: transform) { start, end in
-        accumulator.addLine(
-            from: Point(x: start.x - shiftX, y: start.y - shiftY), to: Point(x: end.x - shiftX, y: end.y - shiftY))
+    let mask = CoverageAccumulator.coverage(width: box.width, height: box.height, fillRule: fillRule) { accumulator in
+        Flattener().flatten(path.elements, transform: transform) { start, end in
+            accumulator.addLine(
+                from: Point(x: start.x - shiftX, y: start.y - shiftY), to: Point(x: end.x - shiftX, y: end.y - shiftY))
+        }
     }
-    return (box, accumulator.coverage(fillRule: fillRule))
+    return (box, mask)
 }
 
 /// The pixel box holding every transformed point of the path, grown by `margin`, clipped to the

@@ -4,13 +4,12 @@ import Testing
 
 struct CoverageTests {
     private func coverage(_ data: String, _ rule: FillRule = .nonZero, size: Int = 4) throws -> CoverageMask {
-        var accumulator = CoverageAccumulator(width: size, height: size)
-        Flattener().flatten(
-            try PathData(parsing: data).elements, transform: .scaleThenTranslate(scale: 1, dx: 0, dy: 0)
-        ) {
-            accumulator.addLine(from: $0, to: $1)
+        let elements = try PathData(parsing: data).elements
+        return CoverageAccumulator.coverage(width: size, height: size, fillRule: rule) { accumulator in
+            Flattener().flatten(elements, transform: .scaleThenTranslate(scale: 1, dx: 0, dy: 0)) {
+                accumulator.addLine(from: $0, to: $1)
+            }
         }
-        return accumulator.coverage(fillRule: rule)
     }
 
     @Test func aHalfPixelOffsetSquareCoversQuarters() throws {

@@ -14,6 +14,29 @@ struct PNGEncoderTests {
         }
     }
 
+    /// The eight-at-a-time conversion against `rounded()` (halves away from zero) on every byte's
+    /// value, the halves between them and their neighbours, values outside 0...1 and NaN, at counts
+    /// that leave a tail.
+    @Test func unitsBecomeBytesAsRoundingSays() {
+        var units: [Float] = [.nan, -.infinity, .infinity, -1, -0.0, 0, 1, 1.0001, 2, .leastNonzeroMagnitude]
+        for step in 0...510 {
+            let unit = Float(step) / 510
+            units += [unit, unit.nextDown, unit.nextUp]
+        }
+        for count in [units.count, units.count - 3, 7, 0] {
+            let input = Array(units.prefix(count))
+            var output = [UInt8](repeating: 0, count: count)
+            let largest = output.withUnsafeMutableBufferPointer { target in
+                input.withUnsafeBufferPointer { source in
+                    Raster.unitsToBytes(source.baseAddress!, into: target.baseAddress!, count: count)
+                }
+            }
+            let expected = input.map { UInt8((min(1, max(0, $0)) * 255).rounded()) }
+            #expect(output == expected)
+            #expect(largest == expected.max() ?? 0)
+        }
+    }
+
     @Test func unpremultipliesOnceWhenWriting() throws {
         let raster = Raster(width: 2, height: 1, pixels: [0.5, 0.25, 0, 0.5, 0.3, 0.3, 0.3, 0])
         let decoded = try DecodedPNG(encodePNG(raster))
