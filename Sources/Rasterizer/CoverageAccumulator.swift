@@ -95,53 +95,80 @@ struct CoverageAccumulator {
         guard left < right else { return }
         var x = left
         var column = min(Int(left), width - 1)
+        // What the piece in one column leaves to the next is carried in a register and added there
+        // before that column's own share, the order in which two writes would add them.
+        var carry: Float = 0
         while true {
             let next = min(right, Double(column + 1))
             let pieceHeight = (next - x) * heightPerX
             let middle = (x + next) / 2 - Double(column)
             let inside = pieceHeight * (1 - middle)
-            deltas[column] += Float(inside)
-            deltas[column + 1] += Float(pieceHeight - inside)
+            deltas[column] = deltas[column] + carry + Float(inside)
+            carry = Float(pieceHeight - inside)
             if next >= right || column + 1 >= width { break }
             x = next
             column += 1
         }
+        deltas[column + 1] += carry
     }
 
     private func coverage(fillRule: FillRule) -> CoverageMask {
         let (width, height, stride) = (width, height, stride)
         let values = [Float](unsafeUninitializedCapacity: width * height) { output, initialized in
-            do {
-                let input = UnsafePointer(deltas)
-                guard let output = output.baseAddress else { return }
-                switch fillRule {
-                case .nonZero:
-                    for row in 0..<height {
-                        var winding: Float = 0
-                        let source = input + row * stride
-                        let target = output + row * width
-                        for column in 0..<width {
-                            winding += source[column]
-                            target[column] = min(1, abs(winding))
-                        }
-                    }
-                case .evenOdd:
-                    // The running sums first (a serial loop), then the folding, which vectorises.
-                    for row in 0..<height {
-                        var winding: Float = 0
-                        let source = input + row * stride
-                        let target = output + row * width
-                        for column in 0..<width {
-                            winding += source[column]
-                            target[column] = winding
-                        }
-                    }
-                    for index in 0..<width * height { output[index] = Self.evenOddCoverage(output[index]) }
-                }
+            guard let output = output.baseAddress else { return }
+            let input = UnsafePointer(deltas)
+            switch fillRule {
+            case .nonZero:
+                Self.runningSums(input, stride: stride, into: output, width: width, height: height) { min(1, abs($0)) }
+            case .evenOdd:
+                // The running sums first, then the folding, in a loop that vectorises.
+                Self.runningSums(input, stride: stride, into: output, width: width, height: height) { $0 }
+                for index in 0..<width * height { output[index] = Self.evenOddCoverage(output[index]) }
             }
             initialized = width * height
         }
         return CoverageMask(width: width, height: height, values: values)
+    }
+
+    /// `output[row][column] = value(sum of input[row][0...column])`: the running sum of each row,
+    /// four rows at a time, so that four independent additions are in flight instead of one chain.
+    @inline(__always)
+    private static func runningSums(
+        _ input: UnsafePointer<Float>, stride: Int, into output: UnsafeMutablePointer<Float>, width: Int,
+        height: Int, _ value: (Float) -> Float
+    ) {
+        var row = 0
+        while row + 4 <= height {
+            let sources = (
+                input + row * stride, input + (row + 1) * stride, input + (row + 2) * stride,
+                input + (row + 3) * stride
+            )
+            let targets = (
+                output + row * width, output + (row + 1) * width, output + (row + 2) * width,
+                output + (row + 3) * width
+            )
+            var sums: (Float, Float, Float, Float) = (0, 0, 0, 0)
+            for column in 0..<width {
+                sums.0 += sources.0[column]
+                sums.1 += sources.1[column]
+                sums.2 += sources.2[column]
+                sums.3 += sources.3[column]
+                targets.0[column] = value(sums.0)
+                targets.1[column] = value(sums.1)
+                targets.2[column] = value(sums.2)
+                targets.3[column] = value(sums.3)
+            }
+            row += 4
+        }
+        while row < height {
+            let (source, target) = (input + row * stride, output + row * width)
+            var sum: Float = 0
+            for column in 0..<width {
+                sum += source[column]
+                target[column] = value(sum)
+            }
+            row += 1
+        }
     }
 
     /// A triangle wave of the winding: 0 at even windings, 1 at odd ones, linear between; float
