@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times Skia (skia-python) drawing GLOW.md's reference picture and sets it beside our rasterizer.
 
-    python icons.py [--runs N] [--bench PATH-TO-tabstage-bench] [--json]
+    python icons.py [--runs N] [--rounds R] [--bench PATH-TO-tabstage-bench] [--json]
 
 Skia follows GLOW.md: an 80 x 80 pt surface at scale s, the icon in its 24 pt box at (28, 13) pt;
 unselected = a black anti-aliased fill; selected = a layer with a drop shadow (0, 1 pt, sigma 1.5 pt,
@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import time
 
@@ -67,37 +68,50 @@ def median_us(body, runs):
     return samples[len(samples) // 2]
 
 
-def ours(bench, runs):
-    output = subprocess.run([bench, "--runs", str(runs), "--json"], check=True, capture_output=True, text=True).stdout
-    return {(row["icon"], row["state"], row["scale"]): (row["render_us"], row["render_encode_us"], row["png_bytes"])
-            for row in json.loads(output)["results"]}
+def ours(bench, runs, icon, state, scale):
+    """Our median render and render+encode times and PNG size for one picture, from tabstage-bench."""
+    output = subprocess.run([bench, "--runs", str(runs), "--json", "--icon", icon, "--state", state,
+                             "--scale", str(scale)], check=True, capture_output=True, text=True).stdout
+    row = json.loads(output)["results"][0]
+    return row["render_us"], row["render_encode_us"], row["png_bytes"]
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of ours and Skia (median)")
     parser.add_argument("--bench", default=os.path.join(HERE, "..", ".build", "release", "tabstage-bench"))
     parser.add_argument("--json", action="store_true", help="print the rows as JSON instead of a table")
     args = parser.parse_args()
-    ours_times = ours(args.bench, args.runs)
     rows = []
     for name, icon in ICONS.items():
         path = make_path(icon)
         for state in ("selected", "unselected"):
             for scale in (1, 2, 3):
-                skia_us = median_us(lambda: draw(path, state, scale), args.runs)
-                render, render_encode, size = ours_times[(name, state, scale)]
-                rows.append({"icon": name, "state": state, "scale": scale, "skia_us": skia_us, "render_us": render,
-                             "render_encode_us": render_encode, "png_bytes": size,
-                             "ratio": skia_us / render_encode})
+                # Rounds alternate between the two, so that both see the same machine; medians of rounds.
+                skia, render, render_encode = [], [], []
+                for _ in range(args.rounds):
+                    ours_render, ours_total, size = ours(args.bench, args.runs, name, state, scale)
+                    render.append(ours_render)
+                    render_encode.append(ours_total)
+                    skia.append(median_us(lambda: draw(path, state, scale), args.runs))
+                skia_us, render_encode_us = statistics.median(skia), statistics.median(render_encode)
+                rows.append({"icon": name, "state": state, "scale": scale, "skia_us": skia_us,
+                             "render_us": statistics.median(render), "render_encode_us": render_encode_us,
+                             "png_bytes": size, "ratio": skia_us / render_encode_us,
+                             "ratio_min": min(s / o for s, o in zip(skia, render_encode)),
+                             "ratio_max": max(s / o for s, o in zip(skia, render_encode))})
     if args.json:
         print(json.dumps({"runs": args.runs, "results": rows}, indent=1))
         return
-    print(f"median of {args.runs} runs, microseconds; ratio = Skia render / our render+encode (> 1: we are faster)")
-    print(f"{'icon':10} {'state':10} {'scale':>5} {'skia':>9} {'ours':>9} {'ours+png':>9} {'png_B':>7} {'ratio':>6}")
+    print(f"median of {args.rounds} alternating rounds of {args.runs} runs each, microseconds; "
+          "ratio = Skia render / our render+encode (> 1: we are faster), with its range over the rounds")
+    print(f"{'icon':10} {'state':10} {'scale':>5} {'skia':>9} {'ours':>9} {'ours+png':>9} {'png_B':>7} {'ratio':>6} "
+          f"{'range':>11}")
     for row in rows:
         print(f"{row['icon']:10} {row['state']:10} {row['scale']:>4}x {row['skia_us']:9.1f} {row['render_us']:9.1f} "
-              f"{row['render_encode_us']:9.1f} {row['png_bytes']:7d} {row['ratio']:6.2f}")
+              f"{row['render_encode_us']:9.1f} {row['png_bytes']:7d} {row['ratio']:6.2f} "
+              f"{row['ratio_min']:5.2f}-{row['ratio_max']:<5.2f}")
 
 
 if __name__ == "__main__":
