@@ -90,13 +90,21 @@ import Testing
         #expect(expired.header("Location") == "/restaurant/vertical/home", "the selection went with the session")
     }
 
+    /// The same steps `serve` takes: limits from the options, the store they name, the application.
     @Test func serveTakesTheSessionOptions() throws {
-        let parsed = try ParsedArguments(
-            ["--session-idle-timeout", "30", "--max-sessions", "5", "--deterministic"],
-            options: ServeCommand.options)
-        let application = try ServeCommand.application(parsed)
-        let store = try #require(application.store as? MemorySessionStore<VisitorSession>)
-        #expect(store.limits == SessionLimits(idleTimeout: 30, maxSessions: 5))
+        for mode in [[], ["--deterministic"]] {
+            let parsed = try ParsedArguments(
+                ["--session-idle-timeout", "30", "--max-sessions", "5", "--sessions", "memory"] + mode,
+                options: ServeCommand.options)
+            let limits = try ServeCommand.limits(parsed)
+            let opened = try ServeCommand.openStore(
+                try ServeCommand.sessionOption(parsed), limits: limits, apps: BuiltInApps.all)
+            let application = ServeCommand.application(
+                parsed, apps: BuiltInApps.all, store: opened.store, limits: limits)
+            let store = try #require(application.store as? MemorySessionStore<VisitorSession>)
+            #expect(store.limits == SessionLimits(idleTimeout: 30, maxSessions: 5), "\(mode)")
+            #expect((store === opened.store as AnyObject) == mode.isEmpty, "live serves the opened store")
+        }
         #expect(runCLI(["serve", "--max-sessions", "0"]).code == 2)
     }
 }

@@ -67,11 +67,16 @@ enum ServeCommand: Subcommand {
             maxSessions: try parsed.integer("max-sessions", default: defaultLimits.maxSessions, in: 1...10_000_000))
     }
 
-    /// The session limits and the kind of application the options ask for (in-memory sessions;
-    /// `run` opens the SQLite store itself, as that can fail for reasons other than usage).
-    static func application(_ parsed: ParsedArguments) throws(UsageError) -> StageApplication {
-        let limits = try limits(parsed)
-        return parsed.has("deterministic") ? .deterministic(limits: limits) : .live(limits: limits)
+    /// The application the options ask for, serving `apps`: deterministic (its own in-memory
+    /// sessions under `limits`), or live on `store` (opened by `openStore`, which can fail for
+    /// reasons other than usage).
+    static func application(
+        _ parsed: ParsedArguments, apps: [AppDescription], store: any SessionStore<VisitorSession>,
+        limits: SessionLimits
+    ) -> StageApplication {
+        parsed.has("deterministic")
+            ? .deterministic(apps: apps, limits: limits)
+            : .live(apps: apps, store: store, secureCookies: parsed.has("secure-cookies"))
     }
 
     /// Opens the store the options name; a database that cannot be used is reported, never replaced.
@@ -119,10 +124,7 @@ enum ServeCommand: Subcommand {
             return ExitCode.failure
         }
         defer { opened.close() }
-        let application: StageApplication =
-            parsed.has("deterministic")
-            ? .deterministic(apps: apps, limits: limits)
-            : .live(apps: apps, store: opened.store, secureCookies: parsed.has("secure-cookies"))
+        let application = self.application(parsed, apps: apps, store: opened.store, limits: limits)
         let publicFolder = parsed.value("public") ?? "Public"
         let staticFiles: StaticFiles
         do {

@@ -55,11 +55,6 @@ public final class StageApplication: Sendable {
             apps: apps, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() }, secureCookies: secureCookies)
     }
 
-    /// Random ids, the real clock, an in-memory store with these limits.
-    public static func live(apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits) -> StageApplication {
-        live(apps: apps, store: MemorySessionStore<VisitorSession>(limits: limits))
-    }
-
     /// Seeded ids and a stopped clock: the same requests give the same bytes.
     public static func deterministic(
         apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits()
