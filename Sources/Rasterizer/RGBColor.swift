@@ -12,10 +12,25 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` or `RRGGBB` (hex digits in either case); nil for anything else.
     public init?(hex text: String) {
-        var digits = Substring(text)
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.utf8.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16)
-        else { return nil }
+        var text = text
+        let parsed = text.withUTF8 { bytes -> UInt32? in
+            var digits = bytes[...]
+            if digits.first == UInt8(ascii: "#") { digits = digits.dropFirst() }
+            guard digits.count == 6 else { return nil }
+            var value: UInt32 = 0
+            for byte in digits {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        guard let value = parsed else { return nil }
         self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
     }
 

@@ -206,7 +206,12 @@ import Testing
             targets.append("/icons/home/selected@\(scale)x.png")
             targets.append("/icons/apps/restaurant/home/selected@\(scale)x.png")
         }
-        for state in ["chosen", "", "SELECTED"] { targets.append("/icons/home/\(state)@1x.png") }
+        for state in ["chosen", "", "SELECTED", "xselected", "selectedx", "un"] {
+            targets.append("/icons/home/\(state)@1x.png")
+        }
+        for file in ["selected@2x.pngx", "selected2x.png", "selected@2X.png", "selected@2x.PNG", "selected@@2x.png"] {
+            targets.append("/icons/home/\(file)")
+        }
         for tint in ["GGGGGG", "12345", "1234567", "%00", "", "%23GG3366", "-12345", "ffffff%FF"] {
             targets.append("/icons/home/selected@1x.png?tint=\(tint)")
         }

@@ -94,16 +94,18 @@ extension StageApplication {
         return request.headers["If-None-Match"] == responses.etag ? responses.notModified : responses.ok
     }
 
-    /// `selected@2x.png` → (selected, x2).
+    /// `selected@2x.png` → (selected, x2). Only the canonical spellings of the scale, `1`, `2` or
+    /// `3`: `+2` or `02` would be other URLs of one image. Read as bytes: it is on every icon request.
     static func iconFile(_ file: String) -> (IconState, IconScale)? {
-        guard file.hasSuffix("x.png"), let at = file.firstIndex(of: "@") else { return nil }
-        let stateName = file[..<at]
-        let scaleText = file[file.index(after: at)...].dropLast(5)
-        // Only the canonical spellings `1`, `2`, `3`: `+2` or `02` would be other URLs of one image.
-        guard scaleText.count == 1, let state = IconState(rawValue: String(stateName)), let number = Int(scaleText),
-            let scale = IconScale(rawValue: number)
-        else { return nil }
-        return (state, scale)
+        var file = file
+        return file.withUTF8 { bytes -> (IconState, IconScale)? in
+            let count = bytes.count
+            guard count > 7, bytes[count - 7] == UInt8(ascii: "@"), bytes[(count - 5)...].elementsEqual("x.png".utf8),
+                let scale = IconScale(rawValue: Int(bytes[count - 6]) - Int(UInt8(ascii: "0")))
+            else { return nil }
+            let name = bytes[..<(count - 7)]
+            return IconState.allCases.first { name.elementsEqual($0.rawValue.utf8) }.map { ($0, scale) }
+        }
     }
 }
 
