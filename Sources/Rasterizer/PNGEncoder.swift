@@ -28,14 +28,6 @@ public enum PNGEncoder {
     static func encodeFlat(width: Int, height: Int, box: PixelBox, color: RGBColor, alpha: [Float]) -> [UInt8] {
         let box = box.isEmpty || alpha.count != box.area ? PixelBox.empty : box
         let area = box.area
-        var largestAlpha: UInt8 = 0
-        let indices = [UInt8](unsafeUninitializedCapacity: area) { buffer, initialized in
-            alpha.withUnsafeBufferPointer { alpha in
-                guard let source = alpha.baseAddress, let target = buffer.baseAddress else { return }
-                largestAlpha = Raster.unitsToBytes(source, into: target, count: area)
-            }
-            initialized = area
-        }
         let isGray = color.red == color.green && color.green == color.blue
         let pixelSize = isGray ? 2 : 1
         let rowBytes = width * pixelSize + 1
@@ -45,11 +37,12 @@ public enum PNGEncoder {
             var stream = RunDeflate(output: base, pixelSize: pixelSize, gray: color.red)
             // Filter bytes (None) and the transparent pixels around the box are all zero.
             stream.appendZeros(rowBytes * box.y)
-            indices.withUnsafeBufferPointer { indices in
+            var largestAlpha: UInt8 = 0
+            alpha.withUnsafeBufferPointer { alpha in
                 for row in 0..<box.height {
                     stream.appendZeros(1 + box.x * pixelSize)
-                    stream.append(
-                        alphas: UnsafeBufferPointer(rebasing: indices[row * box.width..<(row + 1) * box.width]))
+                    let units = UnsafeBufferPointer(rebasing: alpha[row * box.width..<(row + 1) * box.width])
+                    largestAlpha = max(largestAlpha, stream.append(units: units))
                     stream.appendZeros((width - box.x - box.width) * pixelSize)
                 }
             }

@@ -128,40 +128,6 @@ public struct Raster: Sendable {
     @inline(__always)
     static func unitToByte(_ unit: Float) -> UInt8 { scaledToByte(unit * 255) }
 
-    /// `unitToByte` of `count` values from `source` into `target`, eight at a time; returns the
-    /// largest byte written.
-    static func unitsToBytes(_ source: UnsafePointer<Float>, into target: UnsafeMutablePointer<UInt8>, count: Int)
-        -> UInt8
-    {
-        let magic = SIMD8<Float>(repeating: 8_388_608)
-        var largest = SIMD8<UInt8>(repeating: 0)
-        var index = 0
-        while index + 8 <= count {
-            let units = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD8<Float>.self)
-            // As `scaledToByte`, lane by lane; NaN lanes fail both comparisons of the clamp and give 0.
-            var scaled = units * 255
-            scaled.replace(with: 0, where: .!(scaled .> 0))
-            scaled.replace(with: 255, where: scaled .> 255)
-            let nearest = (scaled + magic) - magic
-            var floor = nearest
-            floor.replace(with: nearest - 1, where: nearest .> scaled)
-            var rounded = floor
-            rounded.replace(with: floor + 1, where: scaled - floor .>= 0.5)
-            let bytes = SIMD8<UInt8>(truncatingIfNeeded: unsafeBitCast(rounded + magic, to: SIMD8<UInt32>.self))
-            UnsafeMutableRawPointer(target + index).storeBytes(of: bytes, as: SIMD8<UInt8>.self)
-            largest = largest.replacing(with: bytes, where: bytes .> largest)
-            index += 8
-        }
-        var result = largest.max()
-        while index < count {
-            let byte = unitToByte(min(1, max(0, source[index])))
-            target[index] = byte
-            result = max(result, byte)
-            index += 1
-        }
-        return result
-    }
-
     /// `min(255, max(0, value.rounded()))`, halves away from zero; NaN gives 0. Float arithmetic
     /// only, no libm call, branch or checked conversion, so loops of it vectorise: adding 2²³ rounds
     /// a value in 0...255 to an integer (to nearest), which gives the floor and so the rounding, and

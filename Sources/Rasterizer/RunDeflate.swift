@@ -1,8 +1,8 @@
 /// A zlib stream of one fixed-Huffman block for a flat fill's pixels, written straight into memory
 /// the caller owns.
 ///
-/// Pixels are one byte (a palette index) or two (gray, alpha); a transparent pixel is all zero
-/// bytes. Every run of equal pixels is coded as a literal pixel and matches at the pixel's distance,
+/// Pixels are one byte (a palette index) or two (gray, alpha), given as coverages; a transparent
+/// pixel is all zero bytes. Every run of equal pixels is coded as a literal pixel and matches at the pixel's distance,
 /// every run of zero bytes (transparent pixels and the rows' filter bytes) as matches at distance 1,
 /// so a run costs O(1 + length / 258) however long it is, and its Adler-32 is added in closed form.
 /// A lone pixel (the common edge pixel) is one write of its literals' codes.
@@ -71,25 +71,30 @@ struct RunDeflate {
         }
     }
 
-    /// One pixel for each alpha of `alphas` (zero bytes for alpha 0).
-    mutating func append(alphas: UnsafeBufferPointer<UInt8>) {
-        guard var pixel = alphas.baseAddress else { return }
-        let end = pixel + alphas.count
+    /// One pixel for each coverage of `units` (0...1, rounded to its alpha byte; zero bytes for
+    /// alpha 0); returns the largest alpha. Runs are found on the floats, two to a comparison
+    /// (a path's inside and outside are long runs of one value); neighbouring floats that round to
+    /// the same alpha join one run, so the stream is the one the alpha bytes would give.
+    mutating func append(units: UnsafeBufferPointer<Float>) -> UInt8 {
+        guard var pixel = units.baseAddress else { return 0 }
+        let end = pixel + units.count
+        var largest: UInt8 = 0
         while pixel < end {
             let chunkEnd = pixel + min(end - pixel, Self.lonePixelsBetweenReductions)
             while pixel < chunkEnd {
-                let alpha = pixel.pointee
+                let bits = pixel.pointee.bitPattern
                 var next = pixel + 1
-                // Eight pixels to a comparison through the long runs (inside and outside the shape).
-                let eight = UInt64(alpha) &* 0x0101_0101_0101_0101
-                while end - next >= 8 && UnsafeRawPointer(next).loadUnaligned(as: UInt64.self) == eight { next += 8 }
-                while next < end && next.pointee == alpha { next += 1 }
+                let two = UInt64(bits) &* 0x1_0000_0001
+                while end - next >= 2 && UnsafeRawPointer(next).loadUnaligned(as: UInt64.self) == two { next += 2 }
+                while next < end && next.pointee.bitPattern == bits { next += 1 }
                 let length = next - pixel
+                let alpha = Self.alpha(pixel.pointee)
+                largest = max(largest, alpha)
                 if alpha == runAlpha {
                     runLength += alpha == 0 ? length * pixelSize : length
                 } else {
                     flushRun()
-                    if length == 1 && alpha != 0 && next < end {
+                    if length == 1 && alpha != 0 && next < end && Self.alpha(next.pointee) != alpha {
                         // The next pixel differs: this one is a run of its own, written now.
                         writeLonePixel(alpha)
                     } else {
@@ -102,7 +107,11 @@ struct RunDeflate {
             adlerA %= Self.adlerModulus
             adlerB %= Self.adlerModulus
         }
+        return largest
     }
+
+    @inline(__always)
+    private static func alpha(_ unit: Float) -> UInt8 { Raster.unitToByte(min(1, max(0, unit))) }
 
     /// One pixel of a non-zero `alpha` between pixels that differ from it: its literals alone.
     @inline(__always)
