@@ -121,11 +121,14 @@ extension Server {
             // Built once with checked headers (see `Response.prepared()`): nothing to copy or check.
             result = MHD_queue_response(connection, UInt32(response.status.rawValue), prepared.pointer)
         } else {
-            if !Self.hasSafeHeaders(response) { response = .statusPage(.internalServerError) }
-            // No response may be sniffed into another type (an upload read as HTML, say);
-            // prepared responses carry the header from `prepared()`.
-            if response.headers["X-Content-Type-Options"] == nil {
-                response.headers["X-Content-Type-Options"] = "nosniff"
+            // Headers from `checked()` are known safe and say nosniff already.
+            if !response.headers.isChecked {
+                if !Self.hasSafeHeaders(response) { response = .statusPage(.internalServerError) }
+                // No response may be sniffed into another type (an upload read as HTML, say);
+                // prepared responses carry the header from `prepared()`.
+                if response.headers["X-Content-Type-Options"] == nil {
+                    response.headers["X-Content-Type-Options"] = "nosniff"
+                }
             }
             let body = response.status.allowsBody ? response.body : []
             let mhdResponse = body.withUnsafeBytes { bytes in
@@ -168,7 +171,11 @@ extension Server {
 
     /// libmicrohttpd refuses header lines with CR, LF or NUL; a handler producing one is a bug (500).
     static func hasSafeHeaders(_ response: Response) -> Bool {
-        response.headers.allSatisfy { field in
+        response.headers.isChecked || areSafe(response.headers)
+    }
+
+    static func areSafe(_ headers: HTTPHeaders) -> Bool {
+        headers.allSatisfy { field in
             !field.name.isEmpty && isSafeHeaderText(field.name) && isSafeHeaderText(field.value)
         }
     }
