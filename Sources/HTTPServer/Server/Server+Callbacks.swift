@@ -131,11 +131,7 @@ extension Server {
                 }
             }
             let body = response.status.allowsBody ? response.body : []
-            let mhdResponse = body.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(
-                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-            }
-            guard let mhdResponse else { return .NO }
+            guard let mhdResponse = Self.makeResponse(lending: body) else { return .NO }
             defer { MHD_destroy_response(mhdResponse) }
             for field in response.headers { _ = Self.addHeader(field, to: mhdResponse) }
             result = MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
@@ -151,6 +147,25 @@ extension Server {
                     bodyBytes: bodyBytes, durationMilliseconds: milliseconds))
         }
         return result
+    }
+
+    /// A libmicrohttpd response whose body is `body`'s own storage, kept alive until
+    /// libmicrohttpd is done with it: no copy of the page per request (`RESPMEM_MUST_COPY`
+    /// cost a malloc, a copy and a free).
+    ///
+    /// A native array's elements sit at one address for the life of its storage, and nothing can
+    /// change them while the box holds the only other reference to it (a write would copy).
+    static func makeResponse(lending body: [UInt8]) -> OpaquePointer? {
+        guard !body.isEmpty else { return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT) }
+        let storage = Unmanaged.passRetained(LentBody(body))
+        let address = storage.takeUnretainedValue().bytes.withUnsafeBytes {
+            UnsafeMutableRawPointer(mutating: $0.baseAddress)
+        }
+        let created = MHD_create_response_from_buffer_with_free_callback_cls(
+            body.count, address, { cls in cls.map { Unmanaged<LentBody>.fromOpaque($0).release() } },
+            storage.toOpaque())
+        if created == nil { storage.release() }
+        return created
     }
 
     /// Passes the fields' own bytes (implicit String-to-pointer conversion copied them into new arrays).
@@ -225,4 +240,10 @@ extension Server {
             return String(cString: base)
         }
     }
+}
+
+/// A response body lent to libmicrohttpd: it releases the box when it destroys the response.
+final class LentBody {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 }
