@@ -92,6 +92,11 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     }
 
     public mutating func number(_ value: Int) {
+        // Most numbers on a page are one digit (the icon scales): one byte, no digit loop.
+        if value >= 0 && value < 10 {
+            append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value))
+            return
+        }
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         // At most 20 decimal digits; written backwards into a small stack tuple, then copied.
