@@ -167,18 +167,22 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// ` name="`: the start of an attribute whose value the caller writes in pieces (escaped
-    /// through `text`), then closes with `closeAttribute()`.
+    /// through `text`), then closes with `closeAttribute()`. Inlined: the name is then a constant
+    /// where it is written, and its bytes are stored without a call to copy them.
+    @inline(__always)
     public mutating func openAttribute(_ name: StaticString) {
         raw(" ")
         raw(name)
         raw("=\"")
     }
 
+    @inline(__always)
     public mutating func closeAttribute() {
         raw("\"")
     }
 
     /// ` name="value"`, the value escaped.
+    @inline(__always)
     public mutating func attribute(_ name: StaticString, _ value: some StringProtocol) {
         openAttribute(name)
         text(value)
