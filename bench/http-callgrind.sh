@@ -34,7 +34,7 @@ for path in "${PATHS[@]}"; do
     wait "$pid" || true
     annotated=$(callgrind_annotate "$OUT/cg.$name.out" 2>/dev/null)
     total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }' <<<"$annotated")
-    # libmicrohttpd clears each connection's 32 KB pool per request with memset; valgrind counts
+    # libmicrohttpd clears each connection's pool (16 KB) per request with memset; valgrind counts
     # every byte of its `rep stosb` as an instruction, so it is shown apart.
     memset=$(awk '/__memset/ { gsub(",", "", $1); sum += $1 } END { print sum + 0 }' <<<"$annotated")
     printf "%-28s %6d requests %8d Ir/request %8d without memset\n" "$path" "$requests" $((total / requests)) \

@@ -111,8 +111,10 @@ public struct TabContainer: Sendable, Equatable {
 
     func visibleBadge(at position: Int) -> Badge? {
         if let override = badgeOverrides[position] { return override }
-        // Read in place: passing the element as an argument copied the whole tab description.
-        return app.tabs[position].startingBadge
+        // The two fields read in place: a getter on `app.tabs[position]` copied the whole tab
+        // description (its strings and arrays retained, then released) for every badge shown.
+        return TabDescription.startingBadge(
+            page: app.tabs[position].page, initialBadge: app.tabs[position].initialBadge)
     }
 
     mutating func setVisibleBadge(_ badge: Badge?, at position: Int) {
@@ -374,8 +376,13 @@ public enum BarItem: Sendable, Equatable {
 
 extension TabDescription {
     /// The badge a tab shows before anything happens to it.
-    var startingBadge: Badge? {
-        let badge = page.derivedBadge(for: page.initialState) ?? initialBadge
+    var startingBadge: Badge? { Self.startingBadge(page: page, initialBadge: initialBadge) }
+
+    static func startingBadge(page: PageDescription, initialBadge: Badge?) -> Badge? {
+        // Only a news page derives its badge: another kind's initial state (a checklist's sorts
+        // its ids) would be built for nothing.
+        let derived = page.kind == .news ? page.derivedBadge(for: page.initialState) : nil
+        let badge = derived ?? initialBadge
         return badge?.isVisible == true ? badge : nil
     }
 }

@@ -46,6 +46,27 @@ import Testing
         }
     }
 
+    /// The default pool is small, but not smaller than nginx's 8 KB header buffers: a URI of 8 KB
+    /// and a header field of 8 KB are still answered. libmicrohttpd 0.9.75 copies the Cookie
+    /// field into the pool to parse it, so a Cookie must fit twice: one of 7 KB (more than a
+    /// browser's 4 KB per cookie) is answered.
+    @Test func eightKilobyteURIsAndHeadersAreServed() throws {
+        try withServer(echoRouter()) { (server: Server) throws in
+            let query = String(repeating: "a", count: 8 * 1024)
+            let long = try server.client().get("/query?q=" + query)
+            #expect(long.status == 200)
+            #expect(long.body.count == "q=".utf8.count + query.utf8.count)
+            let field = String(repeating: "h", count: 8 * 1024)
+            let big = try server.client().get("/header", headers: ["X-Custom-Thing": field])
+            #expect(big.status == 200)
+            #expect(big.body.count == field.utf8.count)
+            let cookie = String(repeating: "c", count: 7 * 1024)
+            let cookies = try server.client().get("/cookies", headers: ["Cookie": "big=" + cookie])
+            #expect(cookies.status == 200)
+            #expect(cookies.body.count == "big=".utf8.count + cookie.utf8.count)
+        }
+    }
+
     @Test(arguments: [
         "GET / HTTP/1.1\r\nno colon here\r\n\r\n", "GET / FOO/1.1\r\n\r\n", "GET  HTTP/1.1\r\nHost: x\r\n\r\n",
         "GET /a b HTTP/1.1\r\nHost: x\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",

@@ -52,3 +52,15 @@ import Testing
     #expect(URLComponentEncoding.encodedString("safe-id_1.2~") == "safe-id_1.2~")
     #expect(URLComponentEncoding.encodedString("\"><script>") == "%22%3E%3Cscript%3E")
 }
+
+/// One-digit numbers take a shorter path than the rest: every path must write what `String` does.
+@Test func numbersAreWrittenAsStringWritesThem() {
+    let values = Array(-12...12) + [99, 100, 101, 4096, 1_000_000, Int.max, Int.min, Int.min + 1]
+    for value in values {
+        var html = HTMLWriter(capacity: 16)
+        html.raw("<")
+        html.number(value)
+        html.raw(">")
+        #expect(String(decoding: html.bytes, as: UTF8.self) == "<\(value)>")
+    }
+}

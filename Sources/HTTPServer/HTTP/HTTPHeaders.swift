@@ -11,6 +11,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     public private(set) var fields: [Field] = []
 
+    /// Set by `checked()`: every field is one libmicrohttpd accepts and `X-Content-Type-Options`
+    /// is there, so the server sends the fields as they are. Any change clears it; `==` ignores it.
+    private(set) var isChecked = false
+
     public init() {}
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
@@ -23,6 +27,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public subscript(name: String) -> String? {
         get { fields.first { Self.sameName($0.name, name) }?.value }
         set {
+            isChecked = false
             if let index = fields.firstIndex(where: { Self.sameName($0.name, name) }), let newValue {
                 fields[index].value = newValue
                 let keep = index
@@ -45,10 +50,25 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Adds a field even if one of the same name exists.
     public mutating func add(name: String, value: String) {
+        isChecked = false
         fields.append(Field(name: name, value: value))
     }
 
     mutating func reserveCapacity(_ count: Int) { fields.reserveCapacity(count) }
+
+    /// These fields with `X-Content-Type-Options: nosniff` added if missing, checked once for
+    /// what libmicrohttpd refuses (CR, LF, NUL, an empty name). For fields kept and sent often
+    /// (a table of page headers built at start): the server then neither checks them again nor
+    /// looks for `X-Content-Type-Options` per response. A field that fails leaves them unchecked,
+    /// and the server answers 500 as for any such field.
+    public func checked() -> HTTPHeaders {
+        var copy = self
+        if copy["X-Content-Type-Options"] == nil { copy["X-Content-Type-Options"] = "nosniff" }
+        copy.isChecked = Server.areSafe(copy)
+        return copy
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool { lhs.fields == rhs.fields }
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 

@@ -121,18 +121,17 @@ extension Server {
             // Built once with checked headers (see `Response.prepared()`): nothing to copy or check.
             result = MHD_queue_response(connection, UInt32(response.status.rawValue), prepared.pointer)
         } else {
-            if !Self.hasSafeHeaders(response) { response = .statusPage(.internalServerError) }
-            // No response may be sniffed into another type (an upload read as HTML, say);
-            // prepared responses carry the header from `prepared()`.
-            if response.headers["X-Content-Type-Options"] == nil {
-                response.headers["X-Content-Type-Options"] = "nosniff"
+            // Headers from `checked()` are known safe and say nosniff already.
+            if !response.headers.isChecked {
+                if !Self.hasSafeHeaders(response) { response = .statusPage(.internalServerError) }
+                // No response may be sniffed into another type (an upload read as HTML, say);
+                // prepared responses carry the header from `prepared()`.
+                if response.headers["X-Content-Type-Options"] == nil {
+                    response.headers["X-Content-Type-Options"] = "nosniff"
+                }
             }
             let body = response.status.allowsBody ? response.body : []
-            let mhdResponse = body.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(
-                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-            }
-            guard let mhdResponse else { return .NO }
+            guard let mhdResponse = Self.makeResponse(lending: body) else { return .NO }
             defer { MHD_destroy_response(mhdResponse) }
             for field in response.headers { _ = Self.addHeader(field, to: mhdResponse) }
             result = MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
@@ -148,6 +147,25 @@ extension Server {
                     bodyBytes: bodyBytes, durationMilliseconds: milliseconds))
         }
         return result
+    }
+
+    /// A libmicrohttpd response whose body is `body`'s own storage, kept alive until
+    /// libmicrohttpd is done with it: no copy of the page per request (`RESPMEM_MUST_COPY`
+    /// cost a malloc, a copy and a free).
+    ///
+    /// A native array's elements sit at one address for the life of its storage, and nothing can
+    /// change them while the box holds the only other reference to it (a write would copy).
+    static func makeResponse(lending body: [UInt8]) -> OpaquePointer? {
+        guard !body.isEmpty else { return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT) }
+        let storage = Unmanaged.passRetained(LentBody(body))
+        let address = storage.takeUnretainedValue().bytes.withUnsafeBytes {
+            UnsafeMutableRawPointer(mutating: $0.baseAddress)
+        }
+        let created = MHD_create_response_from_buffer_with_free_callback_cls(
+            body.count, address, { cls in cls.map { Unmanaged<LentBody>.fromOpaque($0).release() } },
+            storage.toOpaque())
+        if created == nil { storage.release() }
+        return created
     }
 
     /// Passes the fields' own bytes (implicit String-to-pointer conversion copied them into new arrays).
@@ -168,7 +186,11 @@ extension Server {
 
     /// libmicrohttpd refuses header lines with CR, LF or NUL; a handler producing one is a bug (500).
     static func hasSafeHeaders(_ response: Response) -> Bool {
-        response.headers.allSatisfy { field in
+        response.headers.isChecked || areSafe(response.headers)
+    }
+
+    static func areSafe(_ headers: HTTPHeaders) -> Bool {
+        headers.allSatisfy { field in
             !field.name.isEmpty && isSafeHeaderText(field.name) && isSafeHeaderText(field.value)
         }
     }
@@ -218,4 +240,10 @@ extension Server {
             return String(cString: base)
         }
     }
+}
+
+/// A response body lent to libmicrohttpd: it releases the box when it destroys the response.
+final class LentBody {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 }

@@ -25,15 +25,21 @@ enum TabBarView {
             case .tab(let index, let tabID, let isSelected):
                 // The item's position finds its tab without a search (ids are unique in an app).
                 let atIndex = app.tabs.indices.contains(index) && app.tabs[index].id == tabID
-                guard let tab = atIndex ? app.tabs[index] : app.tab(id: tabID) else { continue }
+                guard let position = atIndex ? index : app.index(ofTab: tabID) else { continue }
+                // The fields the cell needs, read in place: `app.tabs[position]` as a value copied
+                // the whole tab description for each cell.
+                let icon = app.tabs[position].icon
+                let title = app.tabs[position].title.text(in: context.language.tag)
                 // On the More list no tab is on screen, so none is current.
                 let isCurrent = isSelected && context.content != .more
                 cell(
-                    tabID: tab.id, href: { StageLinks.writeTab(app.id, context.layout, tab.id, into: &$0) },
+                    tabID: tabID, href: { StageLinks.writeTab(app.id, context.layout, tabID, into: &$0) },
                     isCurrent: isCurrent,
-                    iconURL: { StageLinks.writeIcon($0, app: app, tab: tab, selected: isCurrent, into: &$1) },
-                    title: tab.title.text(in: context.language.tag), badge: context.container.badge(ofTab: tab.id),
-                    language: context.language, into: &html)
+                    iconURL: {
+                        StageLinks.writeIcon($0, app: app, icon: icon, tabID: tabID, selected: isCurrent, into: &$1)
+                    },
+                    title: title, badge: context.container.badge(ofTab: tabID), language: context.language,
+                    into: &html)
             case .more(_, let isSelected):
                 let isCurrent = isSelected || context.content == .more
                 cell(

@@ -79,16 +79,18 @@ public enum StageLinks {
     static func writeIcon(
         app: AppDescription, tab: TabDescription, selected: Bool, scale: Int, into html: inout HTMLWriter
     ) {
-        writeIcon(.beforeScale, app: app, tab: tab, selected: selected, into: &html)
+        writeIcon(.beforeScale, app: app, icon: tab.icon, tabID: tab.id, selected: selected, into: &html)
         html.number(scale)
-        writeIcon(.afterScale, app: app, tab: tab, selected: selected, into: &html)
+        writeIcon(.afterScale, app: app, icon: tab.icon, tabID: tab.id, selected: selected, into: &html)
     }
 
-    /// One half of `writeIcon(app:tab:selected:scale:into:)`.
+    /// One half of `writeIcon(app:tab:selected:scale:into:)`, from the two fields of the tab it
+    /// reads (the bar reads them in place, without copying the whole tab description).
     static func writeIcon(
-        _ half: IconURLHalf, app: AppDescription, tab: TabDescription, selected: Bool, into html: inout HTMLWriter
+        _ half: IconURLHalf, app: AppDescription, icon: TabIcon, tabID: String, selected: Bool,
+        into html: inout HTMLWriter
     ) {
-        switch (tab.icon, half) {
+        switch (icon, half) {
         case (.builtIn(let icon), .beforeScale):
             html.raw("/icons/")
             html.text(icon.rawValue)
@@ -103,7 +105,7 @@ public enum StageLinks {
             html.raw("/icons/apps/")
             html.text(app.id)
             html.raw("/")
-            html.text(tab.id)
+            html.text(tabID)
             html.raw(selected ? "/selected@" : "/unselected@")
         case (.path, .afterScale):
             html.raw("x.png")
