@@ -3,6 +3,9 @@
 
     python icons.py [--runs N] [--rounds R] [--bench PATH-TO-tabstage-bench] [--json]
 
+Ours run in one tabstage-bench --stdin process; short batches of ours and Skia's alternate, and
+each pair gives a ratio, so that a busy spell of the machine slows both sides of a pair alike.
+
 Skia follows GLOW.md: an 80 x 80 pt surface at scale s, the icon in its 24 pt box at (28, 13) pt;
 unselected = a black anti-aliased fill; selected = a layer with a drop shadow (0, 1 pt, sigma 1.5 pt,
 black), clipped to the path, filled with the tint, then the white gloss gradient. Each run makes a
@@ -59,6 +62,10 @@ def draw(path, state, scale):
 
 
 def median_us(body, runs):
+    """Median microseconds of `runs` calls, after 20 ms of untimed calls (as tabstage-bench does)."""
+    warm_up_end = time.perf_counter() + 0.02
+    while time.perf_counter() < warm_up_end:
+        body()
     samples = []
     for _ in range(runs):
         start = time.perf_counter_ns()
@@ -68,50 +75,69 @@ def median_us(body, runs):
     return samples[len(samples) // 2]
 
 
-def ours(bench, runs, icon, state, scale):
-    """Our median render and render+encode times and PNG size for one picture, from tabstage-bench."""
-    output = subprocess.run([bench, "--runs", str(runs), "--json", "--icon", icon, "--state", state,
-                             "--scale", str(scale)], check=True, capture_output=True, text=True).stdout
-    row = json.loads(output)["results"][0]
-    return row["render_us"], row["render_encode_us"], row["png_bytes"]
+class Ours:
+    """tabstage-bench --stdin: measures one picture per request, in one warm process."""
+
+    def __init__(self, bench):
+        self.process = subprocess.Popen([bench, "--stdin"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def measure(self, icon, state, scale, runs):
+        """Our median render and render+encode times and PNG size for one picture."""
+        self.process.stdin.write(f"{icon} {state} {scale} {runs}\n")
+        self.process.stdin.flush()
+        row = json.loads(self.process.stdout.readline())
+        return row["render_us"], row["render_encode_us"], row["png_bytes"]
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+def quartiles(values):
+    low, _, high = statistics.quantiles(values, n=4, method="inclusive")
+    return low, high
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=200)
-    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of ours and Skia (median)")
+    parser.add_argument("--runs", type=int, default=100, help="runs per batch, each side")
+    parser.add_argument("--rounds", type=int, default=15, help="alternating batches of ours and Skia")
     parser.add_argument("--bench", default=os.path.join(HERE, "..", ".build", "release", "tabstage-bench"))
     parser.add_argument("--json", action="store_true", help="print the rows as JSON instead of a table")
     args = parser.parse_args()
     rows = []
+    ours = Ours(args.bench)
     for name, icon in ICONS.items():
         path = make_path(icon)
         for state in ("selected", "unselected"):
             for scale in (1, 2, 3):
-                # Rounds alternate between the two, so that both see the same machine; medians of rounds.
+                # Short batches alternate between the two, so that both see the same machine; each
+                # round gives one ratio, and the row reports their median and middle half.
                 skia, render, render_encode = [], [], []
                 for _ in range(args.rounds):
-                    ours_render, ours_total, size = ours(args.bench, args.runs, name, state, scale)
+                    ours_render, ours_total, size = ours.measure(name, state, scale, args.runs)
                     render.append(ours_render)
                     render_encode.append(ours_total)
                     skia.append(median_us(lambda: draw(path, state, scale), args.runs))
-                skia_us, render_encode_us = statistics.median(skia), statistics.median(render_encode)
-                rows.append({"icon": name, "state": state, "scale": scale, "skia_us": skia_us,
-                             "render_us": statistics.median(render), "render_encode_us": render_encode_us,
-                             "png_bytes": size, "ratio": skia_us / render_encode_us,
-                             "ratio_min": min(s / o for s, o in zip(skia, render_encode)),
-                             "ratio_max": max(s / o for s, o in zip(skia, render_encode))})
+                ratios = [s / o for s, o in zip(skia, render_encode)]
+                low, high = quartiles(ratios)
+                rows.append({"icon": name, "state": state, "scale": scale, "skia_us": statistics.median(skia),
+                             "render_us": statistics.median(render),
+                             "render_encode_us": statistics.median(render_encode), "png_bytes": size,
+                             "ratio": statistics.median(ratios), "ratio_q1": low, "ratio_q3": high,
+                             "ratio_min": min(ratios), "rounds": args.rounds})
+    ours.close()
     if args.json:
         print(json.dumps({"runs": args.runs, "results": rows}, indent=1))
         return
-    print(f"median of {args.rounds} alternating rounds of {args.runs} runs each, microseconds; "
-          "ratio = Skia render / our render+encode (> 1: we are faster), with its range over the rounds")
+    print(f"{args.rounds} alternating rounds of {args.runs} runs each side, microseconds (medians); "
+          "ratio = Skia render / our render+encode per round (> 1: we are faster): median, middle half, lowest")
     print(f"{'icon':10} {'state':10} {'scale':>5} {'skia':>9} {'ours':>9} {'ours+png':>9} {'png_B':>7} {'ratio':>6} "
-          f"{'range':>11}")
+          f"{'middle half':>12} {'lowest':>6}")
     for row in rows:
         print(f"{row['icon']:10} {row['state']:10} {row['scale']:>4}x {row['skia_us']:9.1f} {row['render_us']:9.1f} "
               f"{row['render_encode_us']:9.1f} {row['png_bytes']:7d} {row['ratio']:6.2f} "
-              f"{row['ratio_min']:5.2f}-{row['ratio_max']:<5.2f}")
+              f"{row['ratio_q1']:5.2f}-{row['ratio_q3']:<5.2f} {row['ratio_min']:6.2f}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ import Rasterizer
 // `tabstage-bench [--runs N] [--level L] [--state S] [--icon NAME] [--scale 1|2|3] [--json] [--write DIR]`;
 // --state / --icon run a subset (handy under callgrind), --json prints the same figures as one JSON
 // object, --write also saves every PNG and coverage mask, for checking by hand with compare_png.py.
+// `tabstage-bench --stdin` measures on demand: each line `ICON STATE SCALE RUNS` read gets one JSON
+// line back, so that bench/icons.py can alternate short batches of ours and Skia's.
 
 let referenceIcons: [(name: String, data: String, fillRule: FillRule)] = [
     (
@@ -38,10 +40,12 @@ struct Options {
     var states: [IconState] = [.selected, .unselected]
     var iconName: String?
     var scales: [IconScale] = IconScale.allCases
+    var onDemand = false
 }
 
 let usage =
     "usage: tabstage-bench [--runs N] [--level L] [--state selected|unselected] [--icon NAME] [--scale 1|2|3] [--json] [--write DIR]\n"
+    + "       tabstage-bench --stdin   (then lines: ICON STATE SCALE RUNS)\n"
 
 func parseOptions() -> Options {
     var options = Options()
@@ -52,6 +56,7 @@ func parseOptions() -> Options {
         case "--level": options.level = arguments.popFirst().flatMap { Int32($0) } ?? options.level
         case "--write": options.writeDirectory = arguments.popFirst()
         case "--json": options.json = true
+        case "--stdin": options.onDemand = true
         case "--icon": options.iconName = arguments.popFirst()
         case "--scale":
             guard let scale = arguments.popFirst().flatMap({ Int($0) }).flatMap({ IconScale(rawValue: $0) }) else {
@@ -73,8 +78,15 @@ func parseOptions() -> Options {
     return options
 }
 
+/// Where warm-up results go, so that the calls are not optimised away.
+nonisolated(unsafe) var warmUpSink = 0
+
+/// The median time of `runs` calls of `body`, after calling it untimed for 20 ms first (caches,
+/// branch predictors and the core's clock settle); and the sum of what the timed calls returned.
 func medianMicroseconds(runs: Int, _ body: () -> Int) -> (Double, Int) {
     let clock = ContinuousClock()
+    let warmUpEnd = clock.now + .milliseconds(20)
+    while clock.now < warmUpEnd { warmUpSink &+= body() }
     var samples: [Double] = []
     samples.reserveCapacity(runs)
     var sink = 0
@@ -115,30 +127,54 @@ struct Row {
     }
 }
 
+/// Median render and render + encode times of one picture, and its PNG size.
+func measure(
+    _ icon: (name: String, data: String, fillRule: FillRule), _ path: PathData, state: IconState, scale: IconScale,
+    runs: Int, level: Int32
+) -> Row {
+    let (render, _) = medianMicroseconds(runs: runs) {
+        renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale).width
+    }
+    let (renderEncode, size) = medianMicroseconds(runs: runs) {
+        encodePNG(renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale), level: level).count
+    }
+    return Row(
+        icon: icon.name, state: state, scale: scale, renderMicroseconds: render,
+        renderEncodeMicroseconds: renderEncode, pngBytes: size / max(1, runs))
+}
+
 let options = parseOptions()
+let parsedIcons = referenceIcons.map { icon in
+    guard let path = try? PathData(parsing: icon.data) else {
+        print("\(icon.name): the built-in reference path does not parse")
+        exit(1)
+    }
+    return (icon, path)
+}
+if options.onDemand {
+    while let line = readLine() {
+        let words = line.split(separator: " ").map(String.init)
+        guard words.count == 4, let (icon, path) = parsedIcons.first(where: { $0.0.name == words[0] }),
+            let state = IconState(rawValue: words[1]), let scale = Int(words[2]).flatMap({ IconScale(rawValue: $0) }),
+            let runs = Int(words[3]), runs > 0
+        else {
+            FileHandle.standardOutput.write(Data("{\"error\": \"expected ICON STATE SCALE RUNS\"}\n".utf8))
+            continue
+        }
+        let row = measure(icon, path, state: state, scale: scale, runs: runs, level: options.level)
+        FileHandle.standardOutput.write(Data((row.json + "\n").utf8))
+    }
+    exit(0)
+}
 if !options.json {
     print("rasterizer: median of \(options.runs) runs, zlib level \(options.level)")
     print("icon       state       scale  render_us  render+encode_us  png_bytes")
 }
 var rows: [Row] = []
-for icon in referenceIcons where options.iconName == nil || options.iconName == icon.name {
-    guard let path = try? PathData(parsing: icon.data) else {
-        print("\(icon.name): the built-in reference path does not parse")
-        exit(1)
-    }
+for (icon, path) in parsedIcons where options.iconName == nil || options.iconName == icon.name {
     for state in options.states {
         for scale in options.scales {
-            let (render, _) = medianMicroseconds(runs: options.runs) {
-                renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale).width
-            }
-            let (renderEncode, size) = medianMicroseconds(runs: options.runs) {
-                encodePNG(renderIcon(path, fillRule: icon.fillRule, state: state, scale: scale), level: options.level)
-                    .count
-            }
-            let bytes = size / max(1, options.runs)
-            let row = Row(
-                icon: icon.name, state: state, scale: scale, renderMicroseconds: render,
-                renderEncodeMicroseconds: renderEncode, pngBytes: bytes)
+            let row = measure(icon, path, state: state, scale: scale, runs: options.runs, level: options.level)
             rows.append(row)
             if !options.json { print(row.tableLine) }
             if let directory = options.writeDirectory {
