@@ -4,7 +4,8 @@
     python icons.py [--runs N] [--rounds R] [--bench PATH-TO-tabstage-bench] [--json]
 
 Ours run in one tabstage-bench --stdin process; short batches of ours and Skia's alternate, and
-each pair gives a ratio, so that a busy spell of the machine slows both sides of a pair alike.
+each pair gives a ratio, so that a busy spell of the machine slows both sides of a pair alike; both
+run on the same core.
 
 Skia follows GLOW.md: an 80 x 80 pt surface at scale s, the icon in its 24 pt box at (28, 13) pt;
 unselected = a black anti-aliased fill; selected = a layer with a drop shadow (0, 1 pt, sigma 1.5 pt,
@@ -105,6 +106,9 @@ def main():
     parser.add_argument("--bench", default=os.path.join(HERE, "..", ".build", "release", "tabstage-bench"))
     parser.add_argument("--json", action="store_true", help="print the rows as JSON instead of a table")
     args = parser.parse_args()
+    # Both sides on one core (the child inherits it): a busy neighbour of a core slows whatever runs
+    # there, and each side would otherwise settle on a core of its own.
+    os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
     rows = []
     ours = Ours(args.bench)
     for name, icon in ICONS.items():
