@@ -372,14 +372,14 @@ def print_report(report):
         for row in report["render"]:
             print(f"  {row['name']:40} {fmt(row['us'], 1):>22}  {row['bytes']} bytes")
     if "icons" in report:
-        print("\nIcons, microseconds (median of alternating rounds); ratio = Skia render / our render+encode "
-              "(goal > 1), with its range over the rounds")
+        print("\nIcons, microseconds (medians of alternating batches on one core); ratio = Skia render / our "
+              "render+encode per round (goal > 1): median, middle half, lowest")
         print(f"  {'icon':10} {'state':10} {'scale':>5} {'skia':>8} {'ours':>8} {'ours+png':>9} {'bytes':>6} {'ratio':>6} "
-              f"{'range':>11}")
+              f"{'middle half':>12} {'lowest':>6}")
         for row in report["icons"]:
             print(f"  {row['icon']:10} {row['state']:10} {row['scale']:>4}x {row['skia_us']:8.1f} {row['render_us']:8.1f} "
                   f"{row['render_encode_us']:9.1f} {row['png_bytes']:6d} {row['ratio']:6.2f} "
-                  f"{row['ratio_min']:5.2f}-{row['ratio_max']:<5.2f}")
+                  f"{row['ratio_q1']:5.2f}-{row['ratio_q3']:<5.2f} {row['ratio_min']:6.2f}")
     if "sessions" in report:
         print("\nSessions (memory store): resident memory per idle session, bytes (goal <= 2048)")
         for row in report["sessions"]["memory"]:
@@ -401,7 +401,7 @@ def main():
     parser.add_argument("--duration", default="5s", help="each wrk run")
     parser.add_argument("--connections", type=int, nargs="*", default=[64, 16])
     parser.add_argument("--render-runs", type=int, default=2000)
-    parser.add_argument("--icon-runs", type=int, default=200)
+    parser.add_argument("--icon-runs", type=int, default=100, help="runs per batch of the icon rounds")
     parser.add_argument("--memory-runs", type=int, default=3)
     parser.add_argument("--session-counts", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--startup-runs", type=int, default=11)
