@@ -107,4 +107,18 @@ import Testing
         }
         #expect(runCLI(["serve", "--max-sessions", "0"]).code == 2)
     }
+
+    /// `--secure-cookies` marks the session cookie in both modes, deterministic included.
+    @Test func secureCookiesHoldInBothModes() throws {
+        for mode in [[], ["--deterministic"]] {
+            let parsed = try ParsedArguments(
+                ["--secure-cookies", "--sessions", "memory"] + mode, options: ServeCommand.options)
+            let limits = try ServeCommand.limits(parsed)
+            let store = MemorySessionStore<VisitorSession>(limits: limits)
+            let application = ServeCommand.application(parsed, apps: BuiltInApps.all, store: store, limits: limits)
+            let cookie = try StageServer(application: application).visitor().get("/restaurant/bottom/home")
+                .header("Set-Cookie")
+            #expect(cookie?.contains("; Secure") == true, "\(mode): \(cookie ?? "no cookie")")
+        }
+    }
 }

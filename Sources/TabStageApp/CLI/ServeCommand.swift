@@ -75,7 +75,7 @@ enum ServeCommand: Subcommand {
         limits: SessionLimits
     ) -> StageApplication {
         parsed.has("deterministic")
-            ? .deterministic(apps: apps, limits: limits)
+            ? .deterministic(apps: apps, limits: limits, secureCookies: parsed.has("secure-cookies"))
             : .live(apps: apps, store: store, secureCookies: parsed.has("secure-cookies"))
     }
 

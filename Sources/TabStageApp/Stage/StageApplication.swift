@@ -57,11 +57,12 @@ public final class StageApplication: Sendable {
 
     /// Seeded ids and a stopped clock: the same requests give the same bytes.
     public static func deterministic(
-        apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits()
+        apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits(), secureCookies: Bool = false
     ) -> StageApplication {
         StageApplication(
             apps: apps, store: MemorySessionStore<VisitorSession>(limits: limits),
-            sessionIDs: SeededSessionIDs(seed: deterministicSeed), clock: { deterministicEpoch })
+            sessionIDs: SeededSessionIDs(seed: deterministicSeed), clock: { deterministicEpoch },
+            secureCookies: secureCookies)
     }
 
     func app(id: String) -> AppDescription? { apps.first { $0.id == id } }
