@@ -4,8 +4,9 @@
 /// a running sum along a row then gives the winding-weighted area of each pixel. The row buffer is
 /// one cell wider than the image so the carry of the last column has somewhere to go.
 ///
-/// The buffer is raw memory that lives for one `coverage(width:height:fillRule:drawing:)` call, so
-/// adding a line costs no uniqueness check or reference counting.
+/// The accumulator writes through a raw pointer into the deltas of one
+/// `deltas(width:height:fillRule:drawing:)` call, so adding a line costs no uniqueness check or
+/// reference counting.
 struct CoverageAccumulator {
     let width: Int
     let height: Int
@@ -19,17 +20,26 @@ struct CoverageAccumulator {
         self.deltas = deltas
     }
 
+    /// The deltas of the lines `body` adds to a `width × height` accumulator.
+    static func deltas(
+        width: Int, height: Int, fillRule: FillRule, drawing body: (inout CoverageAccumulator) -> Void
+    ) -> CoverageDeltas {
+        var deltas = [Float](repeating: 0, count: (width + 1) * height)
+        deltas.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var accumulator = CoverageAccumulator(width: width, height: height, deltas: base)
+            body(&accumulator)
+        }
+        return CoverageDeltas(width: width, height: height, fillRule: fillRule, deltas: deltas)
+    }
+
     /// The coverage of the lines `body` adds to a `width × height` accumulator.
     static func coverage(
         width: Int, height: Int, fillRule: FillRule, drawing body: (inout CoverageAccumulator) -> Void
     ) -> CoverageMask {
-        let count = (width + 1) * height
-        let deltas = UnsafeMutablePointer<Float>.allocate(capacity: max(1, count))
-        defer { deltas.deallocate() }
-        deltas.initialize(repeating: 0, count: count)
-        var accumulator = CoverageAccumulator(width: width, height: height, deltas: deltas)
-        body(&accumulator)
-        return accumulator.coverage(fillRule: fillRule)
+        CoverageMask(
+            width: width, height: height,
+            values: deltas(width: width, height: height, fillRule: fillRule, drawing: body).coverage())
     }
 
     mutating func addLine(from start: Point, to end: Point) {
@@ -111,23 +121,49 @@ struct CoverageAccumulator {
         }
         deltas[column + 1] += carry
     }
+}
 
-    private func coverage(fillRule: FillRule) -> CoverageMask {
+/// A path's coverage as the accumulator leaves it: per row, `width + 1` signed-area deltas whose
+/// running sum is the winding of each pixel, and the fill rule that turns a winding into coverage.
+/// A flat fill keeps its coverage this way: its encoder reads the runs of a row straight off the
+/// zero deltas, with no pass over every pixel.
+struct CoverageDeltas: Sendable {
+    let width: Int
+    let height: Int
+    let fillRule: FillRule
+    /// `height` rows of `width + 1`.
+    let deltas: [Float]
+
+    var stride: Int { width + 1 }
+
+    /// The coverage of each pixel, row-major: `width · height` values in 0...1.
+    func coverage() -> [Float] {
         let (width, height, stride) = (width, height, stride)
-        let values = [Float](unsafeUninitializedCapacity: width * height) { output, initialized in
-            guard let output = output.baseAddress else { return }
-            let input = UnsafePointer(deltas)
-            switch fillRule {
-            case .nonZero:
-                Self.runningSums(input, stride: stride, into: output, width: width, height: height) { min(1, abs($0)) }
-            case .evenOdd:
-                // The running sums first, then the folding, in a loop that vectorises.
-                Self.runningSums(input, stride: stride, into: output, width: width, height: height) { $0 }
-                for index in 0..<width * height { output[index] = Self.evenOddCoverage(output[index]) }
+        return [Float](unsafeUninitializedCapacity: width * height) { output, initialized in
+            deltas.withUnsafeBufferPointer { input in
+                guard let output = output.baseAddress, let input = input.baseAddress else { return }
+                switch fillRule {
+                case .nonZero:
+                    Self.runningSums(input, stride: stride, into: output, width: width, height: height) {
+                        min(1, abs($0))
+                    }
+                case .evenOdd:
+                    // The running sums first, then the folding, in a loop that vectorises.
+                    Self.runningSums(input, stride: stride, into: output, width: width, height: height) { $0 }
+                    for index in 0..<width * height { output[index] = Self.evenOddCoverage(output[index]) }
+                }
             }
             initialized = width * height
         }
-        return CoverageMask(width: width, height: height, values: values)
+    }
+
+    /// The coverage of a pixel whose winding (running sum of deltas) is `winding`.
+    @inline(__always)
+    static func coverage(ofWinding winding: Float, fillRule: FillRule) -> Float {
+        switch fillRule {
+        case .nonZero: min(1, abs(winding))
+        case .evenOdd: evenOddCoverage(winding)
+        }
     }
 
     /// `output[row][column] = value(sum of input[row][0...column])`: the running sum of each row,

@@ -12,8 +12,8 @@ public enum PNGEncoder {
 
     public static func encode(_ raster: Raster, compressionLevel: Int32 = defaultCompressionLevel) -> [UInt8] {
         switch raster.storage {
-        case .flat(let box, let color, let alpha):
-            return encodeFlat(width: raster.width, height: raster.height, box: box, color: color, alpha: alpha)
+        case .flat(let box, let color, let deltas):
+            return encodeFlat(width: raster.width, height: raster.height, box: box, color: color, coverage: deltas)
         case .dense(let box, let values):
             return encodeDense(
                 width: raster.width, height: raster.height, box: box, values: values, level: compressionLevel)
@@ -22,11 +22,17 @@ public enum PNGEncoder {
         }
     }
 
-    /// One colour at the coverage of each pixel, filter None, run-coded by `RunDeflate`: gray + alpha
+    /// One colour at the coverage of each pixel, filter None, run-coded by `RunDeflate` from the
+    /// coverage's deltas (a row's runs are where its deltas are zero): gray + alpha
     /// when the colour is a gray (no palette to send), else a palette indexed by alpha (entry i is
     /// the colour at alpha i, one byte a pixel).
-    static func encodeFlat(width: Int, height: Int, box: PixelBox, color: RGBColor, alpha: [Float]) -> [UInt8] {
-        let box = box.isEmpty || alpha.count != box.area ? PixelBox.empty : box
+    static func encodeFlat(width: Int, height: Int, box: PixelBox, color: RGBColor, coverage: CoverageDeltas)
+        -> [UInt8]
+    {
+        let fits =
+            coverage.width == box.width && coverage.height == box.height
+            && coverage.deltas.count == coverage.stride * box.height
+        let box = box.isEmpty || !fits ? PixelBox.empty : box
         let area = box.area
         let isGray = color.red == color.green && color.green == color.blue
         let pixelSize = isGray ? 2 : 1
@@ -38,11 +44,12 @@ public enum PNGEncoder {
             // Filter bytes (None) and the transparent pixels around the box are all zero.
             stream.appendZeros(rowBytes * box.y)
             var largestAlpha: UInt8 = 0
-            alpha.withUnsafeBufferPointer { alpha in
+            coverage.deltas.withUnsafeBufferPointer { deltas in
                 for row in 0..<box.height {
                     stream.appendZeros(1 + box.x * pixelSize)
-                    let units = UnsafeBufferPointer(rebasing: alpha[row * box.width..<(row + 1) * box.width])
-                    largestAlpha = max(largestAlpha, stream.append(units: units))
+                    let start = row * coverage.stride
+                    let rowDeltas = UnsafeBufferPointer(rebasing: deltas[start..<start + box.width])
+                    largestAlpha = max(largestAlpha, stream.append(deltas: rowDeltas, fillRule: coverage.fillRule))
                     stream.appendZeros((width - box.x - box.width) * pixelSize)
                 }
             }

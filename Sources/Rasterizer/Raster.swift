@@ -14,7 +14,7 @@ struct PixelBox: Equatable, Sendable {
 /// An RGBA image in premultiplied floating point (0...1), kept unrounded until it is encoded.
 ///
 /// Only the pixels inside `box` are stored; everything outside it is transparent. A flat fill keeps
-/// just its colour and one alpha per pixel, so the encoder can write it as one byte a pixel.
+/// just its colour and its coverage, so the encoder can write it as one byte a pixel.
 public struct Raster: Sendable {
     public let width: Int
     public let height: Int
@@ -22,8 +22,9 @@ public struct Raster: Sendable {
     enum Storage: Sendable {
         /// Premultiplied R, G, B, A for each pixel of the box, row-major.
         case dense(PixelBox, [Float])
-        /// Pixel = `color · alpha` (premultiplied), one alpha per pixel of the box, row-major.
-        case flat(PixelBox, RGBColor, [Float])
+        /// Pixel = `color · coverage` (premultiplied), the coverage of each pixel of the box kept as
+        /// the accumulator's deltas (`CoverageDeltas`, box-sized).
+        case flat(PixelBox, RGBColor, CoverageDeltas)
     }
 
     var storage: Storage
@@ -56,7 +57,9 @@ public struct Raster: Sendable {
                         for channel in 0..<4 { result[target + channel] = values[source + channel] }
                     }
                 }
-            case .flat(let box, let color, let alpha):
+            case .flat(let box, let color, let deltas):
+                let alpha = deltas.coverage()
+                guard alpha.count == box.area else { return result }
                 let (red, green, blue) = color.unitChannels
                 for row in 0..<max(0, box.height) {
                     for column in 0..<box.width {

@@ -14,8 +14,8 @@ public func renderCoverage(_ path: PathData, fillRule: FillRule, scale: IconScal
 /// The coverage alone, as a black image whose alpha is the covered area of each pixel.
 public func renderMask(_ path: PathData, fillRule: FillRule, scale: IconScale) -> Raster {
     let size = IconCell.pixelSize(scale: scale)
-    let (box, local) = coverageInBox(path, fillRule: fillRule, scale: scale)
-    return Raster(width: size, height: size, storage: .flat(box, .black, local.values))
+    let (box, deltas) = deltasInBox(path, fillRule: fillRule, scale: scale)
+    return Raster(width: size, height: size, storage: .flat(box, .black, deltas))
 }
 
 /// A tab icon in the reference cell: a flat fill of `color` when unselected, the gradient glow in
@@ -27,8 +27,8 @@ public func renderIcon(
     let size = IconCell.pixelSize(scale: scale)
     switch state {
     case .unselected:
-        let (box, mask) = coverageInBox(path, fillRule: fillRule, scale: scale)
-        return Raster(width: size, height: size, storage: .flat(box, color, mask.values))
+        let (box, deltas) = deltasInBox(path, fillRule: fillRule, scale: scale)
+        return Raster(width: size, height: size, storage: .flat(box, color, deltas))
     case .selected:
         let composer = GlowComposer(scale: scale)
         let margin = composer.shadowMargin
@@ -51,19 +51,29 @@ struct BoxMargin: Equatable {
 func coverageInBox(_ path: PathData, fillRule: FillRule, scale: IconScale, margin: BoxMargin = BoxMargin())
     -> (PixelBox, CoverageMask)
 {
+    let (box, deltas) = deltasInBox(path, fillRule: fillRule, scale: scale, margin: margin)
+    return (box, CoverageMask(width: deltas.width, height: deltas.height, values: deltas.coverage()))
+}
+
+/// `coverageInBox` as the accumulator leaves it, before the running sums.
+func deltasInBox(_ path: PathData, fillRule: FillRule, scale: IconScale, margin: BoxMargin = BoxMargin())
+    -> (PixelBox, CoverageDeltas)
+{
     let size = IconCell.pixelSize(scale: scale)
     let transform = IconCell.transform(scale: scale)
     let box = pathBox(path.elements, transform: transform, size: size, margin: margin)
-    guard !box.isEmpty else { return (.empty, CoverageMask(width: 0, height: 0, values: [])) }
+    guard !box.isEmpty else {
+        return (.empty, CoverageDeltas(width: 0, height: 0, fillRule: fillRule, deltas: []))
+    }
     let shiftX = Double(box.x)
     let shiftY = Double(box.y)
-    let mask = CoverageAccumulator.coverage(width: box.width, height: box.height, fillRule: fillRule) { accumulator in
+    let deltas = CoverageAccumulator.deltas(width: box.width, height: box.height, fillRule: fillRule) { accumulator in
         Flattener().flatten(path.elements, transform: transform) { start, end in
             accumulator.addLine(
                 from: Point(x: start.x - shiftX, y: start.y - shiftY), to: Point(x: end.x - shiftX, y: end.y - shiftY))
         }
     }
-    return (box, mask)
+    return (box, deltas)
 }
 
 /// The pixel box holding every transformed point of the path, grown by `margin`, clipped to the

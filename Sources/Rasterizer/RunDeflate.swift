@@ -71,30 +71,47 @@ struct RunDeflate {
         }
     }
 
-    /// One pixel for each coverage of `units` (0...1, rounded to its alpha byte; zero bytes for
-    /// alpha 0); returns the largest alpha. Runs are found on the floats, two to a comparison
-    /// (a path's inside and outside are long runs of one value); neighbouring floats that round to
-    /// the same alpha join one run, so the stream is the one the alpha bytes would give.
-    mutating func append(units: UnsafeBufferPointer<Float>) -> UInt8 {
-        guard var pixel = units.baseAddress else { return 0 }
-        let end = pixel + units.count
+    /// One pixel for each delta of a row of `CoverageDeltas` (its first `deltas.count` columns): the
+    /// coverage of the running sum under `fillRule`, rounded to its alpha byte (zero bytes for
+    /// alpha 0); returns the largest alpha. The sum changes only where a delta is not zero, so runs
+    /// are found on the zero deltas, two to a comparison, and each run is rounded once; the sums are
+    /// the ones a pass over every pixel adds up. Neighbouring runs that round to the same alpha join
+    /// one run, so the stream is the one the alpha bytes would give.
+    mutating func append(deltas row: UnsafeBufferPointer<Float>, fillRule: FillRule) -> UInt8 {
+        guard var pixel = row.baseAddress else { return 0 }
+        let end = pixel + row.count
         var largest: UInt8 = 0
+        var winding: Float = 0
+        // The next run's alpha when a lone pixel has looked ahead at it (its sum is then `winding`).
+        var lookedAhead: UInt8?
         while pixel < end {
             let chunkEnd = pixel + min(end - pixel, Self.lonePixelsBetweenReductions)
             while pixel < chunkEnd {
-                let bits = pixel.pointee.bitPattern
+                let alpha: UInt8
+                if let known = lookedAhead {
+                    alpha = known
+                    lookedAhead = nil
+                } else {
+                    winding += pixel.pointee
+                    alpha = Self.alpha(winding, fillRule)
+                }
                 var next = pixel + 1
-                let two = UInt64(bits) &* 0x1_0000_0001
-                while end - next >= 2 && UnsafeRawPointer(next).loadUnaligned(as: UInt64.self) == two { next += 2 }
-                while next < end && next.pointee.bitPattern == bits { next += 1 }
+                // Two +0.0 deltas are a zero word; a -0.0 one is left to the check after.
+                while end - next >= 2 && UnsafeRawPointer(next).loadUnaligned(as: UInt64.self) == 0 { next += 2 }
+                while next < end && next.pointee == 0 { next += 1 }
                 let length = next - pixel
-                let alpha = Self.alpha(pixel.pointee)
                 largest = max(largest, alpha)
                 if alpha == runAlpha {
                     runLength += alpha == 0 ? length * pixelSize : length
                 } else {
                     flushRun()
-                    if length == 1 && alpha != 0 && next < end && Self.alpha(next.pointee) != alpha {
+                    var nextAlpha: UInt8?
+                    if length == 1 && alpha != 0 && next < end {
+                        winding += next.pointee
+                        nextAlpha = Self.alpha(winding, fillRule)
+                        lookedAhead = nextAlpha
+                    }
+                    if let nextAlpha, nextAlpha != alpha {
                         // The next pixel differs: this one is a run of its own, written now.
                         writeLonePixel(alpha)
                     } else {
@@ -111,7 +128,9 @@ struct RunDeflate {
     }
 
     @inline(__always)
-    private static func alpha(_ unit: Float) -> UInt8 { Raster.unitToByte(min(1, max(0, unit))) }
+    private static func alpha(_ winding: Float, _ fillRule: FillRule) -> UInt8 {
+        Raster.unitToByte(min(1, max(0, CoverageDeltas.coverage(ofWinding: winding, fillRule: fillRule))))
+    }
 
     /// One pixel of a non-zero `alpha` between pixels that differ from it: its literals alone.
     @inline(__always)
