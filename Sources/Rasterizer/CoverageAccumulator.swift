@@ -33,15 +33,6 @@ struct CoverageAccumulator {
         return CoverageDeltas(width: width, height: height, fillRule: fillRule, deltas: deltas)
     }
 
-    /// The coverage of the lines `body` adds to a `width × height` accumulator.
-    static func coverage(
-        width: Int, height: Int, fillRule: FillRule, drawing body: (inout CoverageAccumulator) -> Void
-    ) -> CoverageMask {
-        CoverageMask(
-            width: width, height: height,
-            values: deltas(width: width, height: height, fillRule: fillRule, drawing: body).coverage())
-    }
-
     mutating func addLine(from start: Point, to end: Point) {
         guard start.y != end.y, start.y.isFinite, end.y.isFinite, start.x.isFinite, end.x.isFinite else { return }
         Self.addLine(from: start, to: end, width: width, height: height, stride: stride, into: deltas)
@@ -156,6 +147,9 @@ struct CoverageDeltas: Sendable {
             initialized = width * height
         }
     }
+
+    /// `coverage()` as a mask.
+    var mask: CoverageMask { CoverageMask(width: width, height: height, values: coverage()) }
 
     /// The coverage of a pixel whose winding (running sum of deltas) is `winding`.
     @inline(__always)

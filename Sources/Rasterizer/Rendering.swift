@@ -52,7 +52,7 @@ func coverageInBox(_ path: PathData, fillRule: FillRule, scale: IconScale, margi
     -> (PixelBox, CoverageMask)
 {
     let (box, deltas) = deltasInBox(path, fillRule: fillRule, scale: scale, margin: margin)
-    return (box, CoverageMask(width: deltas.width, height: deltas.height, values: deltas.coverage()))
+    return (box, deltas.mask)
 }
 
 /// `coverageInBox` as the accumulator leaves it, before the running sums.

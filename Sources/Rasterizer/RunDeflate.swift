@@ -1,8 +1,8 @@
 /// A zlib stream of one fixed-Huffman block for a flat fill's pixels, written straight into memory
 /// the caller owns.
 ///
-/// Pixels are one byte (a palette index) or two (gray, alpha), given as coverages; a transparent
-/// pixel is all zero bytes. Every run of equal pixels is coded as a literal pixel and matches at
+/// Pixels are one byte (a palette index) or two (gray, alpha), given as rows of coverage deltas; a
+/// transparent pixel is all zero bytes. Every run of equal pixels is coded as a literal pixel and matches at
 /// the pixel's distance, every run of zero bytes (transparent pixels and the rows' filter bytes) as
 /// matches at distance 1, so a run costs O(1 + length / 258) however long it is, and its Adler-32
 /// is added in closed form. A lone pixel (the common edge pixel) is one write of its literals' codes.

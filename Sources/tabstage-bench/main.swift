@@ -47,6 +47,15 @@ let usage =
     "usage: tabstage-bench [--runs N] [--level L] [--state selected|unselected] [--icon NAME] [--scale 1|2|3] [--json] [--write DIR]\n"
     + "       tabstage-bench --stdin   (then lines: ICON STATE SCALE RUNS)\n"
 
+/// The usage line on standard error, exit status 2.
+func exitWithUsage() -> Never {
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(2)
+}
+
+/// `1`, `2` or `3`.
+func iconScale(_ text: String) -> IconScale? { Int(text).flatMap { IconScale(rawValue: $0) } }
+
 func parseOptions() -> Options {
     var options = Options()
     var arguments = CommandLine.arguments.dropFirst()
@@ -59,20 +68,13 @@ func parseOptions() -> Options {
         case "--stdin": options.onDemand = true
         case "--icon": options.iconName = arguments.popFirst()
         case "--scale":
-            guard let scale = arguments.popFirst().flatMap({ Int($0) }).flatMap({ IconScale(rawValue: $0) }) else {
-                FileHandle.standardError.write(Data(usage.utf8))
-                exit(2)
-            }
+            guard let scale = arguments.popFirst().flatMap(iconScale) else { exitWithUsage() }
             options.scales = [scale]
         case "--state":
-            guard let state = arguments.popFirst().flatMap({ IconState(rawValue: $0) }) else {
-                FileHandle.standardError.write(Data(usage.utf8))
-                exit(2)
-            }
+            guard let state = arguments.popFirst().flatMap({ IconState(rawValue: $0) }) else { exitWithUsage() }
             options.states = [state]
         default:
-            FileHandle.standardError.write(Data(usage.utf8))
-            exit(2)
+            exitWithUsage()
         }
     }
     return options
@@ -155,7 +157,7 @@ if options.onDemand {
     while let line = readLine() {
         let words = line.split(separator: " ").map(String.init)
         guard words.count == 4, let (icon, path) = parsedIcons.first(where: { $0.0.name == words[0] }),
-            let state = IconState(rawValue: words[1]), let scale = Int(words[2]).flatMap({ IconScale(rawValue: $0) }),
+            let state = IconState(rawValue: words[1]), let scale = iconScale(words[2]),
             let runs = Int(words[3]), runs > 0
         else {
             FileHandle.standardOutput.write(Data("{\"error\": \"expected ICON STATE SCALE RUNS\"}\n".utf8))

@@ -5,11 +5,11 @@ import Testing
 struct CoverageTests {
     private func coverage(_ data: String, _ rule: FillRule = .nonZero, size: Int = 4) throws -> CoverageMask {
         let elements = try PathData(parsing: data).elements
-        return CoverageAccumulator.coverage(width: size, height: size, fillRule: rule) { accumulator in
+        return CoverageAccumulator.deltas(width: size, height: size, fillRule: rule) { accumulator in
             Flattener().flatten(elements, transform: .scaleThenTranslate(scale: 1, dx: 0, dy: 0)) {
                 accumulator.addLine(from: $0, to: $1)
             }
-        }
+        }.mask
     }
 
     @Test func aHalfPixelOffsetSquareCoversQuarters() throws {

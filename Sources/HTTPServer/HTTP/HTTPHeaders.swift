@@ -63,9 +63,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// and the server answers 500 as for any such field.
     public func checked() -> HTTPHeaders {
         var copy = self
-        if copy["X-Content-Type-Options"] == nil { copy["X-Content-Type-Options"] = "nosniff" }
+        copy.addNoSniff()
         copy.isChecked = Server.areSafe(copy)
         return copy
+    }
+
+    /// `X-Content-Type-Options: nosniff` unless the field is there: no response may be sniffed
+    /// into another type (an upload read as HTML, say).
+    mutating func addNoSniff() {
+        if self["X-Content-Type-Options"] == nil { self["X-Content-Type-Options"] = "nosniff" }
     }
 
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool { lhs.fields == rhs.fields }

@@ -39,7 +39,7 @@ extension Response {
         guard preparedForm == nil else { return self }
         var copy = self
         // Every response says nosniff; the server cannot add it to a prepared one later.
-        if copy.headers["X-Content-Type-Options"] == nil { copy.headers["X-Content-Type-Options"] = "nosniff" }
+        copy.headers.addNoSniff()
         copy.preparedForm = PreparedResponse(copy)
         return copy
     }

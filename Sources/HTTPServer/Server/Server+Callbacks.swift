@@ -123,12 +123,9 @@ extension Server {
         } else {
             // Headers from `checked()` are known safe and say nosniff already.
             if !response.headers.isChecked {
-                if !Self.hasSafeHeaders(response) { response = .statusPage(.internalServerError) }
-                // No response may be sniffed into another type (an upload read as HTML, say);
-                // prepared responses carry the header from `prepared()`.
-                if response.headers["X-Content-Type-Options"] == nil {
-                    response.headers["X-Content-Type-Options"] = "nosniff"
-                }
+                if !Self.areSafe(response.headers) { response = .statusPage(.internalServerError) }
+                // Prepared responses carry the header from `prepared()`.
+                response.headers.addNoSniff()
             }
             let body = response.status.allowsBody ? response.body : []
             guard let mhdResponse = Self.makeResponse(lending: body) else { return .NO }
