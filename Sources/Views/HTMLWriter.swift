@@ -85,6 +85,12 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
         append(UnsafeRawBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
     }
 
+    /// Bytes this module's writers wrote earlier (a part of an `AppMarkup`): escaped already.
+    @inline(__always)
+    mutating func prewritten(_ part: UnsafeRawBufferPointer) {
+        append(part)
+    }
+
     /// Markup built from trusted pieces (numbers, already-escaped fragments).
     public mutating func trusted(_ markup: String) {
         var markup = markup

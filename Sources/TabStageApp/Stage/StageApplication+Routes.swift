@@ -226,7 +226,7 @@ extension StageApplication {
                 currentPath: StageLinks.tab(app.id, layout, tabID), csrfToken: session.csrfToken)
             let context = StageContext(
                 chrome: chrome, app: app, layout: layout, container: session.container(for: app), content: content,
-                notice: notice)
+                notice: notice, markup: markup(of: app))
             return (context, status)
         }
         var response = render(context, status: status, request: request)
@@ -242,7 +242,7 @@ extension StageApplication {
             return StageContext(
                 chrome: chrome, app: app, layout: .bottom,
                 container: session.containers[app.id] ?? TabContainer(app: app), content: .more,
-                notice: session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) })
+                notice: session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }, markup: markup(of: app))
         }
         var response = render(context, status: .ok, request: request)
         attachCookie(newID, to: &response)

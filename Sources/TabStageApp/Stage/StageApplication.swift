@@ -15,6 +15,8 @@ public final class StageApplication: Sendable {
     public static let sessionCookie = "tabstage_session"
 
     public let apps: [AppDescription]
+    /// Each app's page parts written once, in the order of `apps`.
+    let markups: [AppMarkup]
     let store: any SessionStore<VisitorSession>
     let sessionIDs: any SessionIDSource
     let clock: @Sendable () -> Date
@@ -32,6 +34,7 @@ public final class StageApplication: Sendable {
         log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog
     ) {
         self.apps = apps
+        self.markups = apps.map { AppMarkup(app: $0) }
         self.store = store
         self.sessionIDs = sessionIDs
         self.clock = clock
@@ -66,6 +69,8 @@ public final class StageApplication: Sendable {
     }
 
     func app(id: String) -> AppDescription? { apps.first { $0.id == id } }
+
+    func markup(of app: AppDescription) -> AppMarkup? { markups.first { $0.appID == app.id } }
 
     // MARK: Sessions
 

@@ -25,15 +25,23 @@ public enum StageContent: Sendable, Equatable {
 /// Everything one view of the stage (bar + page) depends on.
 public struct StageContext: Sendable, Equatable {
     public var chrome: ChromeContext
-    public var app: AppDescription
+    /// Changing it drops `markup`, which was written from the app as it was.
+    public var app: AppDescription {
+        didSet { markup = nil }
+    }
     public var layout: Layout
     public var container: TabContainer
     public var content: StageContent
     public var notice: Notice?
+    /// `app`'s parts written once (see `AppMarkup`); without it the page writes them itself, to
+    /// the same bytes. Markup of another app is not used.
+    public var markup: AppMarkup? {
+        didSet { if markup?.appID != app.id { markup = nil } }
+    }
 
     public init(
         chrome: ChromeContext, app: AppDescription, layout: Layout, container: TabContainer, content: StageContent,
-        notice: Notice? = nil
+        notice: Notice? = nil, markup: AppMarkup? = nil
     ) {
         self.chrome = chrome
         self.app = app
@@ -41,6 +49,7 @@ public struct StageContext: Sendable, Equatable {
         self.container = container
         self.content = content
         self.notice = notice
+        self.markup = markup?.appID == app.id ? markup : nil
     }
 
     var language: UILanguage { chrome.language }
@@ -50,7 +59,7 @@ public struct StageContext: Sendable, Equatable {
         switch content {
         case .tab(let id):
             guard let tab = app.tab(id: id) else { return "" }
-            return (tab.page.heading ?? tab.title).text(in: language.tag)
+            return Self.pageTitle(ofTab: tab, language: language)
         case .refused: return UIString.loginRequired.text(in: language)
         case .more: return UIString.more.text(in: language)
         }
@@ -60,9 +69,53 @@ public struct StageContext: Sendable, Equatable {
         Chrome.title([pageTitle, app.name.text(in: language.tag)], language: language)
     }
 
+    static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
+        (tab.page.heading ?? tab.title).text(in: language.tag)
+    }
+
     /// `documentTitle`, escaped into `html` without building it.
     func writeDocumentTitle(pageTitle: String, into html: inout HTMLWriter) {
+        Self.writeDocumentTitle(app: app, pageTitle, language, into: &html)
+    }
+
+    static func writeDocumentTitle(
+        app: AppDescription, _ pageTitle: String, _ language: UILanguage, into html: inout HTMLWriter
+    ) {
         Chrome.writeTitle(pageTitle, app.name.text(in: language.tag), language: language, into: &html)
+    }
+}
+
+/// The two titles of a stage view (the page heading and the document title), from the app's
+/// markup when it has them, else written from the texts.
+private enum StageTitles {
+    case written(markup: AppMarkup, position: Int)
+    case text(String)
+
+    init(_ context: StageContext) {
+        if let markup = context.markup, case .tab(let id) = context.content, let position = context.app.index(ofTab: id)
+        {
+            self = .written(markup: markup, position: position)
+        } else {
+            self = .text(context.pageTitle)
+        }
+    }
+
+    func writeDocumentTitle(_ context: StageContext, into html: inout HTMLWriter) {
+        switch self {
+        case .written(let markup, let position):
+            html.prewritten(markup.documentTitle(language: context.language, position: position))
+        case .text(let pageTitle):
+            context.writeDocumentTitle(pageTitle: pageTitle, into: &html)
+        }
+    }
+
+    func writePageTitle(_ context: StageContext, into html: inout HTMLWriter) {
+        switch self {
+        case .written(let markup, let position):
+            html.prewritten(markup.pageTitle(language: context.language, position: position))
+        case .text(let pageTitle):
+            html.text(pageTitle)
+        }
     }
 }
 
@@ -70,34 +123,34 @@ public struct StageContext: Sendable, Equatable {
 /// `<main id="stage">` fragment the script swaps in.
 public enum StagePage {
     public static func document(_ context: StageContext) -> [UInt8] {
-        let pageTitle = context.pageTitle
+        let titles = StageTitles(context)
         return Chrome.document(
-            title: { context.writeDocumentTitle(pageTitle: pageTitle, into: &$0) }, chrome: context.chrome
+            title: { titles.writeDocumentTitle(context, into: &$0) }, chrome: context.chrome, markup: context.markup
         ) { html in
-            stage(context, pageTitle: pageTitle, into: &html)
+            stage(context, titles: titles, into: &html)
         }
     }
 
     public static func fragment(_ context: StageContext) -> [UInt8] {
         var html = HTMLWriter()
-        stage(context, pageTitle: context.pageTitle, into: &html)
+        stage(context, titles: StageTitles(context), into: &html)
         return html.finish()
     }
 
-    static func stage(_ context: StageContext, pageTitle: String, into html: inout HTMLWriter) {
+    private static func stage(_ context: StageContext, titles: StageTitles, into html: inout HTMLWriter) {
         html.raw("<main id=\"stage\"")
         html.openAttribute("class")
         html.raw("device device-")
         html.text(context.layout.rawValue)
         html.closeAttribute()
         html.openAttribute("data-title")
-        context.writeDocumentTitle(pageTitle: pageTitle, into: &html)
+        titles.writeDocumentTitle(context, into: &html)
         html.closeAttribute()
         html.raw(">\n")
         TabBarView.render(context, into: &html)
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
         html.raw("<h1 id=\"page-title\">")
-        html.text(pageTitle)
+        titles.writePageTitle(context, into: &html)
         html.raw("</h1>\n")
         if let notice = context.notice {
             PageParts.notice(notice.text.text(in: context.language.tag), isError: notice.isError, into: &html)

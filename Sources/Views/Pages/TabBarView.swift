@@ -26,38 +26,52 @@ enum TabBarView {
                 // The item's position finds its tab without a search (ids are unique in an app).
                 let atIndex = app.tabs.indices.contains(index) && app.tabs[index].id == tabID
                 guard let position = atIndex ? index : app.index(ofTab: tabID) else { continue }
-                // The fields the cell needs, read in place: `app.tabs[position]` as a value copied
-                // the whole tab description for each cell.
-                let icon = app.tabs[position].icon
-                let title = app.tabs[position].title.text(in: context.language.tag)
                 // On the More list no tab is on screen, so none is current.
                 let isCurrent = isSelected && context.content != .more
-                cell(
-                    tabID: tabID, href: { StageLinks.writeTab(app.id, context.layout, tabID, into: &$0) },
-                    isCurrent: isCurrent,
-                    iconURL: {
-                        StageLinks.writeIcon($0, app: app, icon: icon, tabID: tabID, selected: isCurrent, into: &$1)
-                    },
-                    title: title, badge: context.container.badge(ofTab: tabID), language: context.language,
-                    into: &html)
+                if let markup = context.markup {
+                    html.prewritten(
+                        markup.cellOpening(
+                            layout: context.layout, language: context.language, position: position,
+                            isCurrent: isCurrent))
+                } else {
+                    cellOpening(
+                        app: app, layout: context.layout, position: position, isCurrent: isCurrent,
+                        language: context.language, into: &html)
+                }
+                cellClosing(badge: context.container.badge(ofTab: tabID), language: context.language, into: &html)
             case .more(_, let isSelected):
                 let isCurrent = isSelected || context.content == .more
-                cell(
+                cellOpening(
                     tabID: StageLinks.moreSegment,
                     href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },
                     isCurrent: isCurrent,
                     iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, into: &$1) },
-                    title: UIString.more.text(in: context.language), badge: nil, language: context.language,
-                    into: &html)
+                    title: UIString.more.text(in: context.language), into: &html)
+                cellClosing(badge: nil, language: context.language, into: &html)
             }
         }
         html.raw("</ul></nav>\n")
     }
 
-    private static func cell(
-        tabID: String, href: (inout HTMLWriter) -> Void, isCurrent: Bool,
-        iconURL: (StageLinks.IconURLHalf, inout HTMLWriter) -> Void, title: String, badge: Badge?, language: UILanguage,
+    /// The cell of the tab at `position` up to its badge: everything in it that the app, the
+    /// layout and the language decide (an `AppMarkup` holds these written).
+    static func cellOpening(
+        app: AppDescription, layout: Layout, position: Int, isCurrent: Bool, language: UILanguage,
         into html: inout HTMLWriter
+    ) {
+        // The fields the cell needs, read in place: `app.tabs[position]` as a value copied the
+        // whole tab description.
+        let tabID = app.tabs[position].id
+        let icon = app.tabs[position].icon
+        cellOpening(
+            tabID: tabID, href: { StageLinks.writeTab(app.id, layout, tabID, into: &$0) }, isCurrent: isCurrent,
+            iconURL: { StageLinks.writeIcon($0, app: app, icon: icon, tabID: tabID, selected: isCurrent, into: &$1) },
+            title: app.tabs[position].title.text(in: language.tag), into: &html)
+    }
+
+    private static func cellOpening(
+        tabID: String, href: (inout HTMLWriter) -> Void, isCurrent: Bool,
+        iconURL: (StageLinks.IconURLHalf, inout HTMLWriter) -> Void, title: String, into html: inout HTMLWriter
     ) {
         html.raw("<li><a class=\"tab\"")
         html.attribute("data-tab", tabID)
@@ -91,6 +105,10 @@ enum TabBarView {
         html.raw("><span class=\"tab-title\">")
         html.text(title)
         html.raw("</span>")
+    }
+
+    /// The badge, which the container decides, and the end of the cell.
+    private static func cellClosing(badge: Badge?, language: UILanguage, into html: inout HTMLWriter) {
         if let badge, let label = badge.label {
             html.raw("<span class=\"badge\">")
             html.text(label)

@@ -36,9 +36,11 @@ enum Chrome {
         document(title: { $0.text(title) }, chrome: chrome, body: body)
     }
 
-    /// The document, its `<title>` text written (escaped) by `title`.
+    /// The document, its `<title>` text written (escaped) by `title`. `markup`, of the chrome's
+    /// app, holds the part from `</title>` to the visitor's part of the header already written.
     static func document(
-        title: (inout HTMLWriter) -> Void, chrome: ChromeContext, body: (inout HTMLWriter) -> Void
+        title: (inout HTMLWriter) -> Void, chrome: ChromeContext, markup: AppMarkup? = nil,
+        body: (inout HTMLWriter) -> Void
     ) -> [UInt8] {
         var html = HTMLWriter()
         html.raw("<!doctype html>\n<html")
@@ -46,10 +48,24 @@ enum Chrome {
         html.raw(">\n<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         title(&html)
+        if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID {
+            html.prewritten(markup.chrome(layout: layout, language: chrome.language))
+        } else {
+            headAfterTitle(app: chrome.app, into: &html)
+            headerUpToAccount(app: chrome.app, layout: chrome.layout, language: chrome.language, into: &html)
+        }
+        account(chrome, into: &html)
+        body(&html)
+        html.raw("</body>\n</html>\n")
+        return html.finish()
+    }
+
+    /// From `</title>` to the start of the body: the stylesheets (the app's theme) and the script.
+    static func headAfterTitle(app: AppDescription?, into html: inout HTMLWriter) {
         html.raw("</title>\n<link rel=\"stylesheet\"")
         html.attribute("href", StageLinks.stylesheet)
         html.raw(">\n")
-        if let app = chrome.app {
+        if let app {
             html.raw("<link rel=\"stylesheet\"")
             html.openAttribute("href")
             html.raw("/theme/")
@@ -61,10 +77,6 @@ enum Chrome {
         html.raw("<script")
         html.attribute("src", StageLinks.script)
         html.raw(" defer></script>\n</head>\n<body>\n")
-        header(chrome, into: &html)
-        body(&html)
-        html.raw("</body>\n</html>\n")
-        return html.finish()
     }
 
     /// `Page – App · TabStage`, also the stage's `data-title` so the script can set it.
@@ -86,14 +98,17 @@ enum Chrome {
         html.text(UIString.brand.text(in: language))
     }
 
-    private static func header(_ chrome: ChromeContext, into html: inout HTMLWriter) {
-        let language = chrome.language
+    /// The header strip up to the visitor's part: brand, app, layout and language links, and the
+    /// app's event log link.
+    static func headerUpToAccount(
+        app: AppDescription?, layout currentLayout: Layout?, language: UILanguage, into html: inout HTMLWriter
+    ) {
         html.raw("<header class=\"stage-header\">\n<a class=\"brand\"")
         html.attribute("href", StageLinks.home)
         html.raw(">")
         html.text(UIString.brand.text(in: language))
         html.raw("</a>\n")
-        if let app = chrome.app {
+        if let app {
             html.raw("<span class=\"app-name\">")
             html.text(app.name.text(in: language.tag))
             html.raw("</span>\n<nav")
@@ -107,7 +122,7 @@ enum Chrome {
                 html.raw("/")
                 html.text(layout.rawValue)
                 html.closeAttribute()
-                if layout == chrome.layout { html.raw(" aria-current=\"page\"") }
+                if layout == currentLayout { html.raw(" aria-current=\"page\"") }
                 html.raw(">")
                 html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
                 html.raw("</a></li>\n")
@@ -131,7 +146,7 @@ enum Chrome {
             html.raw("</a></li>\n")
         }
         html.raw("</ul></nav>\n<div class=\"account\">\n")
-        if let app = chrome.app {
+        if let app {
             html.raw("<a class=\"event-log-link\"")
             html.openAttribute("href")
             html.raw("/")
@@ -142,6 +157,11 @@ enum Chrome {
             html.text(UIString.eventLog.text(in: language))
             html.raw("</a>\n")
         }
+    }
+
+    /// The visitor's part of the header (log-out form or log-in link), and the header's end.
+    private static func account(_ chrome: ChromeContext, into html: inout HTMLWriter) {
+        let language = chrome.language
         if let name = chrome.visitorName {
             html.raw("<span class=\"visitor\">")
             html.text(UIString.loggedInAs(name).text(in: language))

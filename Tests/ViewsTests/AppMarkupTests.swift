@@ -1,0 +1,108 @@
+import Foundation
+import TabModel
+import Testing
+
+@testable import Views
+
+/// Pages written with an app's markup must be byte for byte the pages written without it.
+struct AppMarkupTests {
+    /// An app whose every text needs escaping, with one tab hidden behind More in the bottom bar.
+    static let awkwardApp: AppDescription = {
+        let tabs = (1...6).map { index in
+            TabDescription(
+                id: "t\(index)", title: LocalizedText(en: "A&B <\(index)> \"q\" 'x'", zhHant: "甲&乙 <\(index)>"),
+                icon: index == 2 ? .path(data: "M2 2H22V22H2Z", fillRule: .evenodd) : .builtIn(.bell),
+                requiresLogin: index == 3, initialBadge: index == 1 ? .count(120) : index == 4 ? .text("n<ew>") : nil,
+                page: PageDescription(
+                    heading: index == 5 ? LocalizedText(en: "Heading & <more>", zhHant: "標題 & <更多>") : nil,
+                    content: .counter(CounterPage(label: LocalizedText(en: "Count", zhHant: "計數")))))
+        }
+        return AppDescription(
+            id: "awkward", name: LocalizedText(en: "Tom & \"Jerry\"", zhHant: "湯姆 & 傑利"), tint: "#a1b2c3",
+            defaultLayout: .bottom, policies: .seeds, tabs: tabs)
+    }()
+
+    static var apps: [AppDescription] { BuiltInApps.all + [awkwardApp] }
+
+    /// Every view a visitor of `app` can reach: each tab selected, More, a refusal; logged in
+    /// and out; with and without a notice.
+    static func contexts(of app: AppDescription, layout: Layout, language: UILanguage) -> [StageContext] {
+        var contents: [(StageContent, selecting: String?)] = app.tabs.map { (.tab(id: $0.id), $0.id) }
+        contents.append((.more, nil))
+        contents.append(
+            (.refused(tabID: app.tabs[app.tabs.count - 1].id, reason: LocalizedText(en: "No", zhHant: "不")), nil))
+        var contexts: [StageContext] = []
+        for (content, selecting) in contents {
+            for visitor in [nil, "Ann & <Bo>"] {
+                var container = TabContainer(app: app)
+                if let selecting {
+                    _ = container.select(.tab(selecting), source: .tap, isLoggedIn: visitor != nil, at: testTime)
+                }
+                let chrome = ChromeContext(
+                    language: language, app: app, layout: layout, visitorName: visitor,
+                    currentPath: "/\(app.id)/\(layout.rawValue)/x?y=1&z", csrfToken: visitor == nil ? nil : "tok\"en")
+                let notice =
+                    visitor == nil ? nil : Notice(text: LocalizedText(en: "Saved <ok>", zhHant: "好"), isError: false)
+                contexts.append(
+                    StageContext(
+                        chrome: chrome, app: app, layout: layout, container: container, content: content, notice: notice
+                    ))
+            }
+        }
+        return contexts
+    }
+
+    func page(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    @Test(arguments: apps.map(\.id))
+    func markupWritesTheSameBytes(appID: String) throws {
+        let app = try #require(Self.apps.first { $0.id == appID })
+        let markup = AppMarkup(app: app)
+        var compared = 0
+        for layout in Layout.allCases {
+            for language in UILanguage.allCases {
+                for plain in Self.contexts(of: app, layout: layout, language: language) {
+                    var withMarkup = plain
+                    withMarkup.markup = markup
+                    #expect(withMarkup.markup != nil)
+                    // As text: a failure then shows where the two differ.
+                    #expect(page(StagePage.document(withMarkup)) == page(StagePage.document(plain)))
+                    #expect(page(StagePage.fragment(withMarkup)) == page(StagePage.fragment(plain)))
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == Layout.allCases.count * UILanguage.allCases.count * (app.tabs.count + 2) * 2)
+    }
+
+    @Test func markupIsUsedOnlyForItsOwnApp() throws {
+        let restaurant = try demo(BuiltInApps.restaurantID)
+        let other = AppMarkup(app: Self.awkwardApp)
+        let chrome = ChromeContext(language: .english, app: restaurant, layout: .bottom)
+        var context = StageContext(
+            chrome: chrome, app: restaurant, layout: .bottom, container: TabContainer(app: restaurant),
+            content: .tab(id: restaurant.tabs[0].id), markup: other)
+        #expect(context.markup == nil)
+        context.markup = other
+        #expect(context.markup == nil)
+        context.markup = AppMarkup(app: restaurant)
+        #expect(context.markup != nil)
+        // A changed app drops the markup written from the app as it was.
+        context.app.tabs[0].title = LocalizedText(en: "Renamed", zhHant: "改名")
+        #expect(context.markup == nil)
+        let page = String(decoding: StagePage.document(context), as: UTF8.self)
+        #expect(page.contains("<span class=\"tab-title\">Renamed</span>"))
+    }
+
+    @Test func escapedTextsStayEscaped() throws {
+        let app = Self.awkwardApp
+        var context = Self.contexts(of: app, layout: .bottom, language: .english)[0]
+        context.markup = AppMarkup(app: app)
+        let page = String(decoding: StagePage.document(context), as: UTF8.self)
+        #expect(
+            page.contains(
+                "<title>A&amp;B &lt;1&gt; &quot;q&quot; &#39;x&#39; – Tom &amp; &quot;Jerry&quot; · TabStage</title>"))
+        #expect(page.contains("<span class=\"tab-title\">A&amp;B &lt;2&gt; &quot;q&quot; &#39;x&#39;</span>"))
+        #expect(!page.contains("<2>"))
+    }
+}
