@@ -90,6 +90,11 @@ public struct TabContainer: Sendable, Equatable {
     /// The tab's badge, nil when hidden.
     public func badge(ofTab tabID: String) -> Badge? { app.index(ofTab: tabID).flatMap { visibleBadge(at: $0) } }
 
+    /// `badge(ofTab:)` of the tab at `position` in the bar, found without comparing ids.
+    public func badge(at position: Int) -> Badge? {
+        app.tabs.indices.contains(position) ? visibleBadge(at: position) : nil
+    }
+
     // MARK: Storage by position
 
     /// The child's state at `position`, nil when it has no child.

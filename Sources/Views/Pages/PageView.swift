@@ -2,10 +2,16 @@ import TabModel
 
 /// The selected tab's page, one layout per page kind; every control is a plain form.
 enum PageView {
-    static func render(_ tab: TabDescription, _ context: StageContext, into html: inout HTMLWriter) {
-        let language = context.language
-        for paragraph in tab.page.paragraphs {
-            PageParts.paragraph(paragraph.text(in: language.tag), into: &html)
+    /// The page of `tab`; `paragraphs`, when given, are its paragraphs already written (from
+    /// the app's markup).
+    static func render(
+        _ tab: TabDescription, _ context: StageContext, paragraphs: UnsafeRawBufferPointer? = nil,
+        into html: inout HTMLWriter
+    ) {
+        if let paragraphs {
+            html.prewritten(paragraphs)
+        } else {
+            writeParagraphs(of: tab.page, language: context.language, into: &html)
         }
         guard let state = context.container.pageState(ofTab: tab.id) else { return }
         switch (tab.page.content, state) {
@@ -32,6 +38,13 @@ enum PageView {
         }
     }
 
+    /// The page's fixed paragraphs, which only the app and the language decide.
+    static func writeParagraphs(of page: PageDescription, language: UILanguage, into html: inout HTMLWriter) {
+        for paragraph in page.paragraphs {
+            PageParts.paragraph(paragraph.text(in: language.tag), into: &html)
+        }
+    }
+
     private static func renderCounter(
         _ counter: CounterPage, count: Int, tab: TabDescription, _ context: StageContext, into html: inout HTMLWriter
     ) {
@@ -42,14 +55,20 @@ enum PageView {
         html.number(count)
         html.raw("</p>\n")
         PageParts.openActionForm(context, tabID: tab.id, action: nil, into: &html)
-        for (action, label) in [("decrement", UIString.decrement), ("increment", .increment), ("reset", .reset)] {
+        // Three calls, not a loop over an array literal of pairs (allocated on every page).
+        func button(_ action: StaticString, _ label: UIString, quiet: Bool = false, into html: inout HTMLWriter) {
             html.raw("<button type=\"submit\" name=\"action\"")
-            html.attribute("value", action)
-            if action == "reset" { html.raw(" class=\"button-quiet\"") }
+            html.openAttribute("value")
+            html.raw(action)  // a word of letters: nothing to escape
+            html.closeAttribute()
+            if quiet { html.raw(" class=\"button-quiet\"") }
             html.raw(">")
             html.text(label.text(in: language))
             html.raw("</button>")
         }
+        button("decrement", .decrement, into: &html)
+        button("increment", .increment, into: &html)
+        button("reset", .reset, quiet: true, into: &html)
         html.raw("</form>\n")
     }
 

@@ -109,6 +109,12 @@ private enum StageTitles {
         }
     }
 
+    /// The tab page's paragraphs, when the markup has them written.
+    func paragraphs(_ context: StageContext) -> UnsafeRawBufferPointer? {
+        guard case .written(let markup, let position) = self else { return nil }
+        return markup.paragraphs(language: context.language, position: position)
+    }
+
     func writePageTitle(_ context: StageContext, into html: inout HTMLWriter) {
         switch self {
         case .written(let markup, let position):
@@ -157,7 +163,9 @@ public enum StagePage {
         }
         switch context.content {
         case .tab(let id):
-            if let tab = context.app.tab(id: id) { PageView.render(tab, context, into: &html) }
+            if let tab = context.app.tab(id: id) {
+                PageView.render(tab, context, paragraphs: titles.paragraphs(context), into: &html)
+            }
         case .refused(let tabID, let reason):
             RefusalView.render(tabID: tabID, reason: reason, context, into: &html)
         case .more:

@@ -38,7 +38,8 @@ enum TabBarView {
                         app: app, layout: context.layout, position: position, isCurrent: isCurrent,
                         language: context.language, into: &html)
                 }
-                cellClosing(badge: context.container.badge(ofTab: tabID), language: context.language, into: &html)
+                // The bar's items come from the container, whose app is the context's: same positions.
+                cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
             case .more(_, let isSelected):
                 let isCurrent = isSelected || context.content == .more
                 cellOpening(

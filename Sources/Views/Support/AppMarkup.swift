@@ -57,6 +57,7 @@ public final class AppMarkup: @unchecked Sendable {
                 let pageTitle = StageContext.pageTitle(ofTab: tab, language: language)
                 record(&html) { html in StageContext.writeDocumentTitle(app: app, pageTitle, language, into: &html) }
                 record(&html) { html in html.text(pageTitle) }
+                record(&html) { html in PageView.writeParagraphs(of: tab.page, language: language, into: &html) }
             }
         }
         let written = html.finish()
@@ -82,7 +83,8 @@ public final class AppMarkup: @unchecked Sendable {
         return part(chromeIndex(layout, language) + 1 + 2 * position + (isCurrent ? 1 : 0))
     }
 
-    /// `Page – App · TabStage` for the tab at `position`, escaped.
+    /// `Page – App · TabStage` for the tab at `position`, escaped (with the page title and the
+    /// paragraphs, one of `partsPerTabAndLanguage`).
     func documentTitle(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
         part(titleIndex(language, position))
     }
@@ -92,6 +94,11 @@ public final class AppMarkup: @unchecked Sendable {
         part(titleIndex(language, position) + 1)
     }
 
+    /// The fixed paragraphs of the page of the tab at `position`.
+    func paragraphs(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
+        part(titleIndex(language, position) + 2)
+    }
+
     private func chromeIndex(_ layout: Layout, _ language: UILanguage) -> Int {
         (layout.markupIndex * UILanguage.markupCount + language.markupIndex) * (1 + 2 * tabCount)
     }
@@ -99,8 +106,11 @@ public final class AppMarkup: @unchecked Sendable {
     private func titleIndex(_ language: UILanguage, _ position: Int) -> Int {
         precondition(position >= 0 && position < tabCount, "no tab at \(position)")
         let titlesStart = Layout.markupCount * UILanguage.markupCount * (1 + 2 * tabCount)
-        return titlesStart + 2 * (language.markupIndex * tabCount + position)
+        return titlesStart + Self.partsPerTabAndLanguage * (language.markupIndex * tabCount + position)
     }
+
+    /// Document title, page title, paragraphs.
+    private static var partsPerTabAndLanguage: Int { 3 }
 
     private func part(_ index: Int) -> UnsafeRawBufferPointer {
         let span = spans[index]
