@@ -4,7 +4,8 @@ import Views
 
 // Page-rendering benchmark: microseconds to render the restaurant app's News tab (the page with
 // the most parts: a badge, a list, forms) as a full document and as the fragment the script
-// swaps in, from a container in a realistic state. Pure views, in-process: no HTTP.
+// swaps in, from a container in a realistic state, as the server renders them (with the app's
+// `AppMarkup`); then the full page without the markup, for comparison. Pure views, in-process.
 // `pages-bench [--runs N] [--json]`
 
 func parseOptions() -> (runs: Int, json: Bool) {
@@ -34,7 +35,12 @@ for tab in ["home", "finding", "wallet", "news"] {
 }
 let chrome = ChromeContext(
     language: .english, app: app, layout: .bottom, currentPath: "/restaurant/bottom/news")
-let context = StageContext(chrome: chrome, app: app, layout: .bottom, container: container, content: .tab(id: "news"))
+// As the server renders it: with the app's parts written once (`AppMarkup`), at start-up.
+let context = StageContext(
+    chrome: chrome, app: app, layout: .bottom, container: container, content: .tab(id: "news"),
+    markup: AppMarkup(app: app))
+var unprepared = context
+unprepared.markup = nil
 
 func measure(runs: Int, _ body: () -> [UInt8]) -> (median: Double, min: Double, max: Double, bytes: Int) {
     var samples: [Double] = []
@@ -54,6 +60,7 @@ func measure(runs: Int, _ body: () -> [UInt8]) -> (median: Double, min: Double, 
 let results = [
     ("full tab page (restaurant/bottom/news)", measure(runs: runs) { StagePage.document(context) }),
     ("fragment (restaurant/bottom/news)", measure(runs: runs) { StagePage.fragment(context) }),
+    ("full tab page, no AppMarkup", measure(runs: runs) { StagePage.document(unprepared) }),
 ]
 if json {
     let rows = results.map { name, figure in
