@@ -119,14 +119,29 @@ def session_cookie(base, path):
     raise RuntimeError(f"{path} set no session cookie")
 
 
-def wrk(url, connections, duration, headers=(), script=None):
+def cpu_seconds(pids):
+    """User + system CPU time used so far by these processes (all their threads)."""
+    ticks = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            # Fields 14 and 15, counted after the ")" that ends the command name.
+            fields = stat.read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def wrk(url, connections, duration, headers=(), script=None, server_pids=()):
+    """-> (requests/s, p50 ms, p99 ms, server CPU µs per request). The server's CPU per request
+    is steadier than requests/s on a shared machine, where wrk and neighbours take turns."""
     # wrk wants at least one connection per thread.
     command = ["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{duration}", "--latency"]
     for header in headers:
         command += ["-H", header]
     if script:
         command += ["-s", script]
+    cpu_before = cpu_seconds(server_pids)
     output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    cpu = cpu_seconds(server_pids) - cpu_before
 
     def milliseconds(text):
         value = float(re.match(r"[\d.]+", text).group(0))
@@ -139,7 +154,8 @@ def wrk(url, connections, duration, headers=(), script=None):
     socket_errors = re.search(r"Socket errors: (.*)", output)
     if errors or socket_errors:
         raise RuntimeError(f"wrk saw failures on {url}: {output}")
-    return rps, p50, p99
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
+    return rps, p50, p99, cpu * 1e6 / requests if server_pids and requests else 0.0
 
 
 class Nginx:
@@ -180,6 +196,9 @@ http {{
                                          "-c", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
         wait_until_up(self.base + "/static/css/tabstage.css")
+        master = int((self.dir / "nginx.pid").read_text())
+        workers = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
+        self.pids = [master, *map(int, workers)]
 
     def stop(self):
         self.process.send_signal(signal.SIGQUIT)
@@ -216,15 +235,18 @@ def section_http(args):
             for name, (path, headers, file) in targets.items():
                 ours, theirs = [], []
                 for _ in range(args.runs):  # interleaved, so both see the same machine
-                    ours.append(wrk(server.base + path, connections, args.duration, headers))
-                    theirs.append(wrk(f"{nginx.base}/{file}", connections, args.duration))
+                    ours.append(wrk(server.base + path, connections, args.duration, headers,
+                                    server_pids=[server.process.pid]))
+                    theirs.append(wrk(f"{nginx.base}/{file}", connections, args.duration, server_pids=nginx.pids))
                 row = {"target": name, "connections": connections, "path": path,
                        "tabstage_rps": summary([r[0] for r in ours]),
                        "tabstage_p50_ms": summary([r[1] for r in ours]),
                        "tabstage_p99_ms": summary([r[2] for r in ours]),
                        "nginx_rps": summary([r[0] for r in theirs]),
                        "nginx_p50_ms": summary([r[1] for r in theirs]),
-                       "nginx_p99_ms": summary([r[2] for r in theirs])}
+                       "nginx_p99_ms": summary([r[2] for r in theirs]),
+                       "tabstage_cpu_us": summary([r[3] for r in ours]),
+                       "nginx_cpu_us": summary([r[3] for r in theirs])}
                 row["ratio"] = row["tabstage_rps"]["median"] / row["nginx_rps"]["median"]
                 row["target_ratio"] = 1.0 if name == "dynamic page" else 1.5
                 rows.append(row)
@@ -360,13 +382,15 @@ def print_report(report):
     if "http" in report:
         print("\nHTTP, wrk -t2 keep-alive on loopback; req/s median (min-max) of "
               f"{report['settings']['runs']} interleaved runs of {report['settings']['duration']}")
-        print(f"{'target':13} {'conns':>5} {'TabStage req/s':>24} {'p50/p99 ms':>13} {'nginx req/s':>24} "
-              f"{'p50/p99 ms':>13} {'ratio':>6} {'goal':>5}")
+        print("(cpu: the server's CPU time per request, user + system, µs; median of the runs)")
+        print(f"{'target':13} {'conns':>5} {'TabStage req/s':>24} {'p50/p99 ms':>13} {'cpu':>5} {'nginx req/s':>24} "
+              f"{'p50/p99 ms':>13} {'cpu':>5} {'ratio':>6} {'goal':>5}")
         for row in report["http"]:
             print(f"{row['target']:13} {row['connections']:5d} {fmt(row['tabstage_rps']):>24} "
                   f"{row['tabstage_p50_ms']['median']:6.2f}/{row['tabstage_p99_ms']['median']:<6.2f} "
+                  f"{row['tabstage_cpu_us']['median']:5.1f} "
                   f"{fmt(row['nginx_rps']):>24} {row['nginx_p50_ms']['median']:6.2f}/{row['nginx_p99_ms']['median']:<6.2f}"
-                  f" {row['ratio']:6.2f} {row['target_ratio']:5.1f}")
+                  f" {row['nginx_cpu_us']['median']:5.1f} {row['ratio']:6.2f} {row['target_ratio']:5.1f}")
     if "render" in report:
         print("\nRendering (pure views, in-process), microseconds, median (min-max)")
         for row in report["render"]:
