@@ -342,15 +342,24 @@ public struct TabContainer: Sendable, Equatable {
     /// otherwise the first `maxVisible - 1` tabs and a More item listing the rest, selected when
     /// the selected tab is one of them.
     public func bottomBarItems(maxVisible: Int = 5) -> [BarItem] {
-        let visible = max(2, maxVisible)
+        let shape = bottomBarShape(maxVisible: maxVisible)
         // By index: `enumerated()` would copy every tab description just to read its id.
-        let tabs = app.tabs.indices.map { index in
+        var items = (0..<shape.tabsShown).map { index in
             BarItem.tab(index: index, tabID: app.tabs[index].id, isSelected: index == selectedIndex)
         }
-        guard tabs.count > visible else { return tabs }
-        let hidden = app.tabs[(visible - 1)...].map(\.id)
-        let moreSelected = selectedIndex.map { $0 >= visible - 1 } ?? false
-        return Array(tabs[..<(visible - 1)]) + [.more(tabIDs: hidden, isSelected: moreSelected)]
+        if let moreSelected = shape.moreSelected {
+            items.append(.more(tabIDs: app.tabs[shape.tabsShown...].map(\.id), isSelected: moreSelected))
+        }
+        return items
+    }
+
+    /// `bottomBarItems` in two numbers, for a bar drawn without building the items: the tabs
+    /// shown (the first `tabsShown`), and whether the More item follows (nil: it does not) and
+    /// is selected.
+    public func bottomBarShape(maxVisible: Int = 5) -> (tabsShown: Int, moreSelected: Bool?) {
+        let visible = max(2, maxVisible)
+        guard app.tabs.count > visible else { return (app.tabs.count, nil) }
+        return (visible - 1, selectedIndex.map { $0 >= visible - 1 } ?? false)
     }
 }
 

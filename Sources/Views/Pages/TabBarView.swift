@@ -13,43 +13,35 @@ enum TabBarView {
         html.attribute("data-axis", context.layout == .vertical ? "vertical" : "horizontal")
         html.attribute("aria-label", UIString.tabsNavigation.text(in: context.language))
         html.raw("><ul>\n")
-        let items: [BarItem] =
+        // The bar's shape from the container, without building its items (an array of ids).
+        let (tabsShown, moreSelected) =
             context.layout == .vertical
-            ? app.tabs.indices.map { index in
-                let tabID = app.tabs[index].id
-                return .tab(index: index, tabID: tabID, isSelected: tabID == context.container.selectedTabID)
-            }
-            : context.container.bottomBarItems()
-        for item in items {
-            switch item {
-            case .tab(let index, let tabID, let isSelected):
-                // The item's position finds its tab without a search (ids are unique in an app).
-                let atIndex = app.tabs.indices.contains(index) && app.tabs[index].id == tabID
-                guard let position = atIndex ? index : app.index(ofTab: tabID) else { continue }
-                // On the More list no tab is on screen, so none is current.
-                let isCurrent = isSelected && context.content != .more
-                if let markup = context.markup {
-                    html.prewritten(
-                        markup.cellOpening(
-                            layout: context.layout, language: context.language, position: position,
-                            isCurrent: isCurrent))
-                } else {
-                    cellOpening(
-                        app: app, layout: context.layout, position: position, isCurrent: isCurrent,
-                        language: context.language, into: &html)
-                }
-                // The bar's items come from the container, whose app is the context's: same positions.
-                cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
-            case .more(_, let isSelected):
-                let isCurrent = isSelected || context.content == .more
+            ? (app.tabs.count, nil) : context.container.bottomBarShape()
+        let selectedIndex = context.container.selectedIndex
+        // The container is of this app (same tabs); `min` only keeps a mismatch from reading past them.
+        for position in 0..<min(tabsShown, app.tabs.count) {
+            // On the More list no tab is on screen, so none is current.
+            let isCurrent = position == selectedIndex && context.content != .more
+            if let markup = context.markup {
+                html.prewritten(
+                    markup.cellOpening(
+                        layout: context.layout, language: context.language, position: position, isCurrent: isCurrent))
+            } else {
                 cellOpening(
-                    tabID: StageLinks.moreSegment,
-                    href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },
-                    isCurrent: isCurrent,
-                    iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, into: &$1) },
-                    title: UIString.more.text(in: context.language), into: &html)
-                cellClosing(badge: nil, language: context.language, into: &html)
+                    app: app, layout: context.layout, position: position, isCurrent: isCurrent,
+                    language: context.language, into: &html)
             }
+            cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
+        }
+        if let moreSelected {
+            let isCurrent = moreSelected || context.content == .more
+            cellOpening(
+                tabID: StageLinks.moreSegment,
+                href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },
+                isCurrent: isCurrent,
+                iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, into: &$1) },
+                title: UIString.more.text(in: context.language), into: &html)
+            cellClosing(badge: nil, language: context.language, into: &html)
         }
         html.raw("</ul></nav>\n")
     }
