@@ -30,13 +30,15 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
         }
     }
 
+    /// Specialized for the server's sessions, which reach it through `any SessionStore`: the
+    /// generic body looked up `Optional<State>`'s and the table's metadata on every call
+    /// (a `tabPage` reload's read: 2,700 instructions generic, 1,000 specialized with one lookup).
+    @_specialize(where State == VisitorSession)
     public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
         table.withLock { table in
             table.expire(before: now - limits.idleTimeout)
             // A read only moves the entry to the newest end: the state itself stays where it is.
-            guard let state = table.state(of: id) else { return nil }
-            table.markUsed(id, at: now)
-            return state
+            return table.use(id, at: now)
         }
     }
 
@@ -99,9 +101,14 @@ struct RecencyTable<State> {
         linkAsNewest(slot)
     }
 
-    /// Records a use of `id` (its time and recency) without touching its state.
-    mutating func markUsed(_ id: SessionID, at time: Double) {
-        guard let slot = slots[id] else { return }
+    /// The state of `id`, its use recorded (its time and recency) with the same hash lookup.
+    mutating func use(_ id: SessionID, at time: Double) -> State? {
+        guard let slot = slots[id] else { return nil }
+        markUsed(slot: slot, at: time)
+        return states[Int(slot)]
+    }
+
+    private mutating func markUsed(slot: Int32, at time: Double) {
         unlink(slot)
         nodes[Int(slot)]?.lastUsed = time
         linkAsNewest(slot)

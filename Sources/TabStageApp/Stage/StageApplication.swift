@@ -94,12 +94,13 @@ public final class StageApplication: Sendable {
         _ body: (inout VisitorSession) -> Result
     ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
         let now = clock().timeIntervalSince1970
-        if let isUnchangedBy, let id = sessionID(of: request), var session = try store.state(of: id, now: now),
-            session.csrfToken != nil, isUnchangedBy(session)
+        let id = sessionID(of: request)
+        if let isUnchangedBy, let id, var session = try store.state(of: id, now: now), session.csrfToken != nil,
+            isUnchangedBy(session)
         {
             return (body(&session), nil)
         }
-        if let id = sessionID(of: request) {
+        if let id {
             let existing: Result? = try store.modify(id, now: now) { state in
                 guard var session = state else { return nil }
                 // A session stored before tokens existed gets one on its next request.
