@@ -74,13 +74,15 @@ def rss_bytes(pid):
 class TabStage:
     """The release server on a free port, its own session store, no access log."""
 
-    def __init__(self, *extra):
+    def __init__(self, *extra, threading=None):
         self.port = free_port()
         self.workdir = tempfile.mkdtemp(prefix="tabstage-bench-")
+        # `TABSTAGE_THREADING` picks libmicrohttpd's threading mode (see ServeCommand).
+        environment = dict(os.environ, TABSTAGE_THREADING=threading) if threading else None
         self.process = subprocess.Popen(
             [str(BIN), "serve", "--quiet", "--host", "127.0.0.1", "--port", str(self.port),
              "--public", str(ROOT / "Public"), *extra],
-            cwd=self.workdir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            cwd=self.workdir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=environment)
         self.base = f"http://127.0.0.1:{self.port}"
         wait_until_up(self.base + "/healthz")
 
@@ -210,7 +212,7 @@ http {{
 
 
 def section_http(args):
-    server = TabStage(*memory_store_options())
+    server = TabStage(*memory_store_options(), threading=args.threading)
     root = Path(tempfile.mkdtemp(prefix="tabstage-nginx-root-"))
     os.chmod(root, 0o755)
     nginx = None
@@ -381,7 +383,8 @@ def fmt(stat, digits=0):
 def print_report(report):
     if "http" in report:
         print("\nHTTP, wrk -t2 keep-alive on loopback; req/s median (min-max) of "
-              f"{report['settings']['runs']} interleaved runs of {report['settings']['duration']}")
+              f"{report['settings']['runs']} interleaved runs of {report['settings']['duration']}, "
+              f"TabStage threading: {report['settings'].get('threading', 'pool')}")
         print("(cpu: the server's CPU time per request, user + system, µs; median of the runs)")
         print(f"{'target':13} {'conns':>5} {'TabStage req/s':>24} {'p50/p99 ms':>13} {'cpu':>5} {'nginx req/s':>24} "
               f"{'p50/p99 ms':>13} {'cpu':>5} {'ratio':>6} {'goal':>5}")
@@ -424,6 +427,8 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="wrk runs per figure")
     parser.add_argument("--duration", default="5s", help="each wrk run")
     parser.add_argument("--connections", type=int, nargs="*", default=[64, 16])
+    parser.add_argument("--threading", choices=["pool", "pool-no-turbo", "per-connection"], default="pool",
+                        help="libmicrohttpd's threading mode for the http section (pool: the server's default)")
     parser.add_argument("--render-runs", type=int, default=2000)
     parser.add_argument("--icon-runs", type=int, default=100, help="runs per batch of the icon rounds")
     parser.add_argument("--memory-runs", type=int, default=3)
@@ -434,7 +439,8 @@ def main():
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing (make bench installs wrk and nginx-light)")
     sections = args.only or ["http", "render", "icons", "sessions", "startup"]
-    report = {"settings": {"runs": args.runs, "duration": args.duration, "cores": os.cpu_count(),
+    report = {"settings": {"runs": args.runs, "duration": args.duration, "threading": args.threading,
+                           "cores": os.cpu_count(),
                            "machine": os.uname().release}}
     failed = []
     REPORT.parent.mkdir(parents=True, exist_ok=True)

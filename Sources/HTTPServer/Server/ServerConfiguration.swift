@@ -6,8 +6,9 @@
 
 /// How libmicrohttpd runs handlers.
 ///
-/// Settled with bench/http.sh (2 cores shared with wrk, keep-alive, median server CPU per request
-/// over two interleaved rounds at c64/c16, static and dynamic), after the request-path work:
+/// Settled with bench/http.sh, since folded into `bench/run.py --only http --threading MODE`
+/// (2 cores shared with wrk, keep-alive, median server CPU per request over two interleaved
+/// rounds at c64/c16, static and dynamic), after the request-path work:
 /// - epoll + pool of one thread per core: 5.3–9.0 µs/request, the lowest in every round.
 /// - the same without `MHD_USE_TURBO`: within ±7% of it, either way (noise on a shared box);
 ///   strace shows identical system calls per keep-alive request (1 recvfrom, 1 sendmsg,

@@ -150,8 +150,9 @@ enum ServeCommand: Subcommand {
         return ExitCode.success
     }
 
-    /// `TABSTAGE_THREADING=pool|pool-no-turbo|per-connection` exists only so `bench/http.sh` can
-    /// compare libmicrohttpd's threading modes; the default (pool with turbo) won that comparison.
+    /// `TABSTAGE_THREADING=pool|pool-no-turbo|per-connection` exists only so that
+    /// `bench/run.py --threading` can compare libmicrohttpd's threading modes; the default (pool
+    /// with turbo) won that comparison.
     private static func applyThreadingOverride(to configuration: inout ServerConfiguration) {
         switch ProcessInfo.processInfo.environment["TABSTAGE_THREADING"] {
         case "pool-no-turbo":
