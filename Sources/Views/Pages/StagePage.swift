@@ -109,6 +109,12 @@ private enum StageTitles {
         }
     }
 
+    /// The position of the tab whose titles these are, when the markup has them.
+    var position: Int? {
+        guard case .written(_, let position) = self else { return nil }
+        return position
+    }
+
     /// The tab page's paragraphs, when the markup has them written.
     func paragraphs(_ context: StageContext) -> UnsafeRawBufferPointer? {
         guard case .written(let markup, let position) = self else { return nil }
@@ -163,8 +169,10 @@ public enum StagePage {
         }
         switch context.content {
         case .tab(let id):
-            if let tab = context.app.tab(id: id) {
-                PageView.render(tab, context, paragraphs: titles.paragraphs(context), into: &html)
+            // The position the titles found, else a search: no copy of the tab description.
+            if let position = titles.position ?? context.app.index(ofTab: id) {
+                PageView.render(
+                    context.app.tabs[position], context, paragraphs: titles.paragraphs(context), into: &html)
             }
         case .refused(let tabID, let reason):
             RefusalView.render(tabID: tabID, reason: reason, context, into: &html)
