@@ -12,6 +12,8 @@ import Testing
     ["tabstage_session=\""],
     ["a=é; tabstage_session=unicode-elsewhere"],
     ["a=b;\u{301}tabstage_session=combining", "tabstage_session=plain"],
+    [""], [";;;"], ["="], ["tabstage_session=v;"], [";tabstage_session=v"], ["x=1;;a=2;"],
+    ["a=1=2; tabstage_session==v="], ["\ttabstage_session=tab\t"], ["a=\u{1}; tabstage_session=control"],
     [],
 ])
 func cookieLookupAgreesWithTheDictionary(headers: [String]) throws {

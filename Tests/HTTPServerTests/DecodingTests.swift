@@ -15,6 +15,25 @@ import Testing
         #expect(request.query["missing"] == nil)
     }
 
+    /// The raw path is the target up to `?` or `#` (the whole target, when it is all path), the
+    /// path its decoded segments joined.
+    @Test(arguments: [
+        ("/restaurant/bottom/home", "/restaurant/bottom/home", "/restaurant/bottom/home"),
+        ("/a/b?x=1", "/a/b", "/a/b"),
+        ("/a/b#frag", "/a/b", "/a/b"),
+        ("/a%20b/c?q#f", "/a%20b/c", "/a b/c"),
+        ("/", "/", "/"),
+    ])
+    func rawPathAndPath(target: String, rawPath: String, path: String) throws {
+        let request = try Request(method: .get, target: target)
+        #expect(request.target == target)
+        #expect(request.rawPath == rawPath)
+        #expect(request.path == path)
+        #expect(
+            request.pathSegments
+                == Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()).map(String.init))
+    }
+
     @Test(arguments: ["/query?a=%zz", "/query?a=%", "/query?a=%C3", "/icons/%E0%80/x", "/icons/a%2/x", "/nul%00"])
     func invalidPercentEncodingIs400(target: String) throws {
         try withServer(echoRouter()) { (server: Server) throws in

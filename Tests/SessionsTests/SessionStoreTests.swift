@@ -10,6 +10,30 @@ private func id(_ number: Int) -> SessionID { SessionID(high: 0, low: UInt64(num
     #expect(SessionID(cookieValue: original.description) == original)
 }
 
+/// The word-at-a-time parse against the rule byte by byte: every byte value at every position
+/// of a good id, as a `String` and as the `Substring` a cookie lookup gives, and ids of varied
+/// digits in every position.
+@Test func sessionIDParsingAcceptsExactlyLowercaseHexDigits() {
+    let good = Array("0123456789abcdef0123456789abcdef".utf8)
+    let hexDigits = Set("0123456789abcdef".utf8)
+    for position in 0..<32 {
+        for byte in UInt8.min...UInt8.max {
+            var bytes = good
+            bytes[position] = byte
+            let text = String(decoding: bytes, as: UTF8.self)
+            let parsed = SessionID(cookieValue: Substring(text))
+            #expect((parsed != nil) == hexDigits.contains(byte), "byte \(byte) at \(position)")
+            if let parsed { #expect(parsed.description == text) }
+        }
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<1000 {
+        let id = SessionID(high: generator.next(), low: generator.next())
+        #expect(SessionID(cookieValue: Substring("x" + id.description).dropFirst()) == id)
+        #expect(SessionID(cookieValue: id.description) == id)
+    }
+}
+
 @Test(arguments: [
     "", "abc", "0123456789abcdef00000000000000f", "0123456789abcdef00000000000000fff",
     "0123456789ABCDEF00000000000000ff", "0123456789abcdeg00000000000000ff", "../../../../etc/passwd0000000000",

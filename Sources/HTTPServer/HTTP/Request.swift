@@ -38,24 +38,33 @@ public struct Request: Sendable {
         method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
         remoteAddress: String = ""
     ) throws(RequestTargetError) {
+        // Parsed before any field is set: with fields set first, a throw had a half-made request
+        // to destroy, and the request was built aside, copied and destroyed (~450 instructions).
+        let parts = try Self.parse(target)
         self.method = method
         self.target = target
+        (rawPath, pathSegments, path, query) = parts
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+    }
+
+    private static func parse(_ target: String) throws(RequestTargetError) -> (String, [String], String, QueryItems) {
         // Targets are octets (RFC 3986): split and decode on UTF-8 bytes, without Characters.
         var utf8Target = target
-        let parsed = utf8Target.withUTF8 { bytes in Result { () throws(RequestTargetError) in try Self.parse(bytes) } }
+        let parsed = utf8Target.withUTF8 { bytes in
+            Result { () throws(RequestTargetError) in try parse(bytes, whole: target) }
+        }
         switch parsed {
-        case .success(let parts):
-            (rawPath, pathSegments, path, query) = parts
-        case .failure(let error):
-            throw error
+        case .success(let parts): return parts
+        case .failure(let error): throw error
         }
     }
 
+    /// `whole` is the String of `target`'s bytes: a path that is the whole target (no query) is
+    /// that String again, not a new one (a 23-byte path cost an allocation and a UTF-8 check).
     private static func parse(
-        _ target: UnsafeBufferPointer<UInt8>
+        _ target: UnsafeBufferPointer<UInt8>, whole: String
     ) throws(RequestTargetError) -> (String, [String], String, QueryItems) {
         let text = { String(decoding: target, as: UTF8.self) }
         guard !target.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { throw .invalidCharacter(text()) }
@@ -83,7 +92,7 @@ public struct Request: Sendable {
             guard segmentEnd != rawPath.endIndex else { break }
             segmentStart = segmentEnd + 1
         }
-        let rawPathText = String(decoding: rawPath, as: UTF8.self)
+        let rawPathText = rawPath.count == target.count ? whole : String(decoding: rawPath, as: UTF8.self)
         // Without escapes the decoded path is the raw one: no need to join the segments again.
         let path = pathIsPlain ? rawPathText : "/" + segments.joined(separator: "/")
         var query = QueryItems()

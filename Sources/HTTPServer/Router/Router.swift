@@ -28,7 +28,7 @@ public struct Router: Sendable {
     /// an `HTTPResponseError`'s status page, or 500 for any other error.
     public func respond(to request: Request) -> Response {
         var allowed: [HTTPMethod] = []
-        for route in routes {
+        for route in routes where route.pattern.mayMatch(request.pathSegments) {
             guard let parameters = route.pattern.match(request.pathSegments) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {
                 return Self.run(route.handler, request, parameters)

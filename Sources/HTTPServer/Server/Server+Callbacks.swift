@@ -110,10 +110,10 @@ extension Server {
         return response
     }
 
+    /// Takes the response it sends (`consuming`): a borrowed one was copied to be changed.
     private func queue(
-        _ original: Response, method: HTTPMethod, context: RequestContext, connection: OpaquePointer
+        _ response: consuming Response, method: HTTPMethod, context: RequestContext, connection: OpaquePointer
     ) -> MHD_Result {
-        var response = original
         // Reading the flag without the lock is fine: a request racing `stop()` may go either way.
         if stopping.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
         let result: MHD_Result
@@ -130,7 +130,11 @@ extension Server {
             let body = response.status.allowsBody ? response.body : []
             guard let mhdResponse = Self.makeResponse(lending: body) else { return .NO }
             defer { MHD_destroy_response(mhdResponse) }
-            for field in response.headers { _ = Self.addHeader(field, to: mhdResponse) }
+            // In place: the iterator handed out copies, a retain and a release of both strings
+            // of every field (14 of each per page).
+            response.headers.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices { _ = Self.addHeader(fields.baseAddress! + index, to: mhdResponse) }
+            }
             result = MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
         }
         if let accessLog = configuration.accessLog {
@@ -167,8 +171,12 @@ extension Server {
 
     /// Passes the fields' own bytes (implicit String-to-pointer conversion copied them into new arrays).
     static func addHeader(_ field: HTTPHeaders.Field, to response: OpaquePointer) -> MHD_Result {
-        field.name.withCString { name in
-            field.value.withCString { value in MHD_add_response_header(response, name, value) }
+        withUnsafePointer(to: field) { addHeader($0, to: response) }
+    }
+
+    static func addHeader(_ field: UnsafePointer<HTTPHeaders.Field>, to response: OpaquePointer) -> MHD_Result {
+        field.pointee.name.withCString { name in
+            field.pointee.value.withCString { value in MHD_add_response_header(response, name, value) }
         }
     }
 

@@ -176,12 +176,20 @@ public final class StageApplication: Sendable {
         return newID
     }
 
-    /// Wraps a route so a failing session store answers 503 with a log line naming the problem;
-    /// the visitor sees no file names.
+    /// A page made in place of the one asked for (the error page for a wrong app in the path,
+    /// say), thrown from deep in a route up to `guarded`, which answers with it.
+    struct Answered: Error {
+        let response: Response
+    }
+
+    /// Wraps a route so a failing session store answers 503 with a log line naming the problem
+    /// (the visitor sees no file names), and a thrown `Answered` answers with its page.
     func guarded(_ handler: @escaping Router.Handler) -> Router.Handler {
         { [log] request, parameters in
             do {
                 return try handler(request, parameters)
+            } catch let answered as Answered {
+                return answered.response
             } catch let error as SessionStoreError {
                 log("tabstage: session store failed on \(request.method.rawValue) \(request.path): \(error)")
                 return .statusPage(.serviceUnavailable, message: "sessions are unavailable; try again later")
