@@ -115,11 +115,18 @@ public struct TabContainer: Sendable, Equatable {
     }
 
     func visibleBadge(at position: Int) -> Badge? {
-        if let override = badgeOverrides[position] { return override }
+        if let override = changedBadge(at: position) { return override }
         // The two fields read in place: a getter on `app.tabs[position]` copied the whole tab
         // description (its strings and arrays retained, then released) for every badge shown.
         return TabDescription.startingBadge(
             page: app.tabs[position].page, initialBadge: app.tabs[position].initialBadge)
+    }
+
+    /// The badge shown at `position` when it is not the tab's starting badge (`.some(nil)`: hidden);
+    /// nil while the tab shows its starting badge, `startingBadge(of:)`.
+    public func changedBadge(at position: Int) -> Badge?? {
+        // Most containers changed no badge: no hashing then.
+        badgeOverrides.isEmpty ? nil : badgeOverrides[position]
     }
 
     mutating func setVisibleBadge(_ badge: Badge?, at position: Int) {
@@ -276,7 +283,9 @@ public struct TabContainer: Sendable, Equatable {
         log.append(.badgeChanged(tabID: app.tabs[position].id, badge: visible), at: time)
     }
 
-    static func startingBadge(of tab: TabDescription) -> Badge? { tab.startingBadge }
+    /// The badge a tab shows before anything happens to it (nil: none), decided by its
+    /// description alone.
+    public static func startingBadge(of tab: TabDescription) -> Badge? { tab.startingBadge }
 
     private mutating func refreshDerivedBadge(at position: Int, time: Date) {
         guard let state = childState(at: position), let derived = app.tabs[position].page.derivedBadge(for: state)

@@ -31,7 +31,12 @@ enum TabBarView {
                     app: app, layout: context.layout, position: position, isCurrent: isCurrent,
                     language: context.language, into: &html)
             }
-            cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
+            if let markup = context.markup, context.container.changedBadge(at: position) == nil {
+                // The tab's starting badge, which its description decides: written with the markup.
+                html.prewritten(markup.startingCellClosing(language: context.language, position: position))
+            } else {
+                cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
+            }
         }
         if let moreSelected {
             let isCurrent = moreSelected || context.content == .more
@@ -101,7 +106,7 @@ enum TabBarView {
     }
 
     /// The badge, which the container decides, and the end of the cell.
-    private static func cellClosing(badge: Badge?, language: UILanguage, into html: inout HTMLWriter) {
+    static func cellClosing(badge: Badge?, language: UILanguage, into html: inout HTMLWriter) {
         if let badge, let label = badge.label {
             html.raw("<span class=\"badge\">")
             html.text(label)

@@ -58,6 +58,10 @@ public final class AppMarkup: @unchecked Sendable {
                 record(&html) { html in StageContext.writeDocumentTitle(app: app, pageTitle, language, into: &html) }
                 record(&html) { html in html.text(pageTitle) }
                 record(&html) { html in PageView.writeParagraphs(of: tab.page, language: language, into: &html) }
+                record(&html) { html in
+                    TabBarView.cellClosing(
+                        badge: TabContainer.startingBadge(of: tab), language: language, into: &html)
+                }
             }
         }
         let written = html.finish()
@@ -83,8 +87,8 @@ public final class AppMarkup: @unchecked Sendable {
         return part(chromeIndex(layout, language) + 1 + 2 * position + (isCurrent ? 1 : 0))
     }
 
-    /// `Page – App · TabStage` for the tab at `position`, escaped (with the page title and the
-    /// paragraphs, one of `partsPerTabAndLanguage`).
+    /// `Page – App · TabStage` for the tab at `position`, escaped (the first of the
+    /// `partsPerTabAndLanguage` parts of each tab).
     func documentTitle(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
         part(titleIndex(language, position))
     }
@@ -99,6 +103,11 @@ public final class AppMarkup: @unchecked Sendable {
         part(titleIndex(language, position) + 2)
     }
 
+    /// The end of the bar cell of the tab at `position` while it shows its starting badge.
+    func startingCellClosing(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
+        part(titleIndex(language, position) + 3)
+    }
+
     private func chromeIndex(_ layout: Layout, _ language: UILanguage) -> Int {
         (layout.markupIndex * UILanguage.markupCount + language.markupIndex) * (1 + 2 * tabCount)
     }
@@ -109,8 +118,8 @@ public final class AppMarkup: @unchecked Sendable {
         return titlesStart + Self.partsPerTabAndLanguage * (language.markupIndex * tabCount + position)
     }
 
-    /// Document title, page title, paragraphs.
-    private static var partsPerTabAndLanguage: Int { 3 }
+    /// Document title, page title, paragraphs, the cell's end with the starting badge.
+    private static var partsPerTabAndLanguage: Int { 4 }
 
     private func part(_ index: Int) -> UnsafeRawBufferPointer {
         let span = spans[index]
