@@ -88,22 +88,27 @@ public struct StageContext: Sendable, Equatable {
 /// The two titles of a stage view (the page heading and the document title), from the app's
 /// markup when it has them, else written from the texts.
 private enum StageTitles {
-    case written(markup: AppMarkup, position: Int)
+    case written(parts: AppMarkup.Parts, position: Int)
     case text(String)
 
-    init(_ context: StageContext) {
-        if let markup = context.markup, case .tab(let id) = context.content, let position = context.app.index(ofTab: id)
-        {
-            self = .written(markup: markup, position: position)
+    init(_ context: borrowing StageContext) {
+        if let parts = context.markup?.parts, let position = Self.tabPosition(context) {
+            self = .written(parts: parts, position: position)
         } else {
             self = .text(context.pageTitle)
         }
     }
 
+    /// The position of the tab on screen, nil when the stage shows no tab's page.
+    private static func tabPosition(_ context: borrowing StageContext) -> Int? {
+        guard case .tab(let id) = context.content else { return nil }
+        return context.app.index(ofTab: id)
+    }
+
     func writeDocumentTitle(_ context: StageContext, into html: inout HTMLWriter) {
         switch self {
-        case .written(let markup, let position):
-            html.prewritten(markup.documentTitle(language: context.language, position: position))
+        case .written(let parts, let position):
+            html.prewritten(parts.documentTitle(language: context.language, position: position))
         case .text(let pageTitle):
             context.writeDocumentTitle(pageTitle: pageTitle, into: &html)
         }
@@ -117,14 +122,14 @@ private enum StageTitles {
 
     /// The tab page's paragraphs, when the markup has them written.
     func paragraphs(_ context: StageContext) -> UnsafeRawBufferPointer? {
-        guard case .written(let markup, let position) = self else { return nil }
-        return markup.paragraphs(language: context.language, position: position)
+        guard case .written(let parts, let position) = self else { return nil }
+        return parts.paragraphs(language: context.language, position: position)
     }
 
     func writePageTitle(_ context: StageContext, into html: inout HTMLWriter) {
         switch self {
-        case .written(let markup, let position):
-            html.prewritten(markup.pageTitle(language: context.language, position: position))
+        case .written(let parts, let position):
+            html.prewritten(parts.pageTitle(language: context.language, position: position))
         case .text(let pageTitle):
             html.text(pageTitle)
         }

@@ -18,28 +18,32 @@ enum TabBarView {
             context.layout == .vertical
             ? (app.tabs.count, nil) : context.container.bottomBarShape()
         let selectedIndex = context.container.selectedIndex
+        // On the More list no tab is on screen, so none is current.
+        let showsMore = if case .more = context.content { true } else { false }
+        // Plain pointers, read once: each use of the markup object retained it, and every server
+        // thread retains the same one (a contended atomic, twice per cell).
+        let parts = context.markup?.parts
         // The container is of this app (same tabs); `min` only keeps a mismatch from reading past them.
         for position in 0..<min(tabsShown, app.tabs.count) {
-            // On the More list no tab is on screen, so none is current.
-            let isCurrent = position == selectedIndex && context.content != .more
-            if let markup = context.markup {
+            let isCurrent = position == selectedIndex && !showsMore
+            if let parts {
                 html.prewritten(
-                    markup.cellOpening(
+                    parts.cellOpening(
                         layout: context.layout, language: context.language, position: position, isCurrent: isCurrent))
             } else {
                 cellOpening(
                     app: app, layout: context.layout, position: position, isCurrent: isCurrent,
                     language: context.language, into: &html)
             }
-            if let markup = context.markup, context.container.changedBadge(at: position) == nil {
+            if let parts, context.container.changedBadge(at: position) == nil {
                 // The tab's starting badge, which its description decides: written with the markup.
-                html.prewritten(markup.startingCellClosing(language: context.language, position: position))
+                html.prewritten(parts.startingCellClosing(language: context.language, position: position))
             } else {
                 cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
             }
         }
         if let moreSelected {
-            let isCurrent = moreSelected || context.content == .more
+            let isCurrent = moreSelected || showsMore
             cellOpening(
                 tabID: StageLinks.moreSegment,
                 href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },

@@ -12,18 +12,16 @@ import TabModel
 /// instructions per page, most of it escaping the same titles and URLs again and retaining the
 /// app's strings (atomic, and shared by every server thread).
 ///
-/// The bytes and their places sit in memory the markup owns and never changes: reading a part
-/// retains nothing.
+/// The bytes and their places sit in memory the markup owns and never changes; pages read them
+/// through `parts`, a value of plain pointers: reading a part retains nothing.
 public final class AppMarkup: @unchecked Sendable {
     /// The id of the app this was written for; a context only uses markup of its own app.
     public let appID: String
-    private let tabCount: Int
-    private let bytes: UnsafeMutableRawBufferPointer
-    private let spans: UnsafeMutableBufferPointer<Range<Int>>
+    /// Valid while this markup lives (a page reads them while its context holds the markup).
+    let parts: Parts
 
     public init(app: AppDescription) {
         appID = app.id
-        tabCount = app.tabs.count
         precondition(Layout.allCases.count == Layout.markupCount && UILanguage.allCases.count == UILanguage.markupCount)
         var html = HTMLWriter(capacity: 16 * 1024)
         var spans: [Range<Int>] = []
@@ -65,65 +63,77 @@ public final class AppMarkup: @unchecked Sendable {
             }
         }
         let written = html.finish()
-        bytes = .allocate(byteCount: max(written.count, 1), alignment: 1)
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(written.count, 1), alignment: 1)
         bytes.copyBytes(from: written)
-        self.spans = .allocate(capacity: spans.count)
-        _ = self.spans.initialize(from: spans)
+        let places = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: spans.count)
+        _ = places.initialize(from: spans)
+        parts = Parts(
+            tabCount: app.tabs.count, bytes: UnsafeRawBufferPointer(bytes), spans: UnsafeBufferPointer(places))
     }
 
     deinit {
-        bytes.deallocate()
-        spans.deallocate()
+        parts.bytes.deallocate()
+        parts.spans.deallocate()
     }
+}
 
-    /// The document from `</title>` to the visitor's part of the header (log-in link or name).
-    func chrome(layout: Layout, language: UILanguage) -> UnsafeRawBufferPointer {
-        part(chromeIndex(layout, language))
-    }
+extension AppMarkup {
+    /// The markup's parts by what they are for. A copy is three words: nothing to retain, so a
+    /// page (and every server thread) reads them without touching a shared reference count.
+    struct Parts {
+        let tabCount: Int
+        let bytes: UnsafeRawBufferPointer
+        let spans: UnsafeBufferPointer<Range<Int>>
 
-    /// The tab bar cell of the tab at `position`, up to its badge.
-    func cellOpening(layout: Layout, language: UILanguage, position: Int, isCurrent: Bool) -> UnsafeRawBufferPointer {
-        precondition(position >= 0 && position < tabCount, "no tab at \(position)")
-        return part(chromeIndex(layout, language) + 1 + 2 * position + (isCurrent ? 1 : 0))
-    }
+        /// The document from `</title>` to the visitor's part of the header (log-in link or name).
+        func chrome(layout: Layout, language: UILanguage) -> UnsafeRawBufferPointer {
+            part(chromeIndex(layout, language))
+        }
 
-    /// `Page – App · TabStage` for the tab at `position`, escaped (the first of the
-    /// `partsPerTabAndLanguage` parts of each tab).
-    func documentTitle(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
-        part(titleIndex(language, position))
-    }
+        /// The tab bar cell of the tab at `position`, up to its badge.
+        func cellOpening(layout: Layout, language: UILanguage, position: Int, isCurrent: Bool) -> UnsafeRawBufferPointer
+        {
+            precondition(position >= 0 && position < tabCount, "no tab at \(position)")
+            return part(chromeIndex(layout, language) + 1 + 2 * position + (isCurrent ? 1 : 0))
+        }
 
-    /// The page heading of the tab at `position`, escaped.
-    func pageTitle(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
-        part(titleIndex(language, position) + 1)
-    }
+        /// `Page – App · TabStage` for the tab at `position`, escaped (the first of the
+        /// `partsPerTabAndLanguage` parts of each tab).
+        func documentTitle(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
+            part(titleIndex(language, position))
+        }
 
-    /// The fixed paragraphs of the page of the tab at `position`.
-    func paragraphs(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
-        part(titleIndex(language, position) + 2)
-    }
+        /// The page heading of the tab at `position`, escaped.
+        func pageTitle(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
+            part(titleIndex(language, position) + 1)
+        }
 
-    /// The end of the bar cell of the tab at `position` while it shows its starting badge.
-    func startingCellClosing(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
-        part(titleIndex(language, position) + 3)
-    }
+        /// The fixed paragraphs of the page of the tab at `position`.
+        func paragraphs(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
+            part(titleIndex(language, position) + 2)
+        }
 
-    private func chromeIndex(_ layout: Layout, _ language: UILanguage) -> Int {
-        (layout.markupIndex * UILanguage.markupCount + language.markupIndex) * (1 + 2 * tabCount)
-    }
+        /// The end of the bar cell of the tab at `position` while it shows its starting badge.
+        func startingCellClosing(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
+            part(titleIndex(language, position) + 3)
+        }
 
-    private func titleIndex(_ language: UILanguage, _ position: Int) -> Int {
-        precondition(position >= 0 && position < tabCount, "no tab at \(position)")
-        let titlesStart = Layout.markupCount * UILanguage.markupCount * (1 + 2 * tabCount)
-        return titlesStart + Self.partsPerTabAndLanguage * (language.markupIndex * tabCount + position)
-    }
+        private func chromeIndex(_ layout: Layout, _ language: UILanguage) -> Int {
+            (layout.markupIndex * UILanguage.markupCount + language.markupIndex) * (1 + 2 * tabCount)
+        }
 
-    /// Document title, page title, paragraphs, the cell's end with the starting badge.
-    private static var partsPerTabAndLanguage: Int { 4 }
+        private func titleIndex(_ language: UILanguage, _ position: Int) -> Int {
+            precondition(position >= 0 && position < tabCount, "no tab at \(position)")
+            let titlesStart = Layout.markupCount * UILanguage.markupCount * (1 + 2 * tabCount)
+            return titlesStart + Self.partsPerTabAndLanguage * (language.markupIndex * tabCount + position)
+        }
 
-    private func part(_ index: Int) -> UnsafeRawBufferPointer {
-        let span = spans[index]
-        return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[span])
+        /// Document title, page title, paragraphs, the cell's end with the starting badge.
+        private static var partsPerTabAndLanguage: Int { 4 }
+
+        private func part(_ index: Int) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(rebasing: bytes[spans[index]])
+        }
     }
 }
 

@@ -49,7 +49,7 @@ enum Chrome {
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         title(&html)
         if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID {
-            html.prewritten(markup.chrome(layout: layout, language: chrome.language))
+            html.prewritten(markup.parts.chrome(layout: layout, language: chrome.language))
         } else {
             headAfterTitle(app: chrome.app, into: &html)
             headerUpToAccount(app: chrome.app, layout: chrome.layout, language: chrome.language, into: &html)
