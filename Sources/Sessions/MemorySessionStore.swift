@@ -42,6 +42,18 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
         }
     }
 
+    public func move(from oldID: SessionID?, to newID: SessionID, now: Double, _ body: (State?) -> State)
+        throws(SessionStoreError)
+    {
+        table.withLock { table in
+            table.expire(before: now - limits.idleTimeout)
+            let moved = body(oldID.flatMap { table.state(of: $0) })
+            table.store(moved, for: newID, at: now)
+            if let oldID, oldID != newID { table.remove(oldID) }
+            table.evict(downTo: limits.maxSessions)
+        }
+    }
+
     public var count: Int { table.withLock { $0.count } }
 }
 

@@ -87,6 +87,25 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
         }
     }
 
+    /// Two commits under the store's lock (this store is its file's only writer): the new id's
+    /// row, then the old one's removal. Should the removal fail, the error is thrown and both ids
+    /// hold the state.
+    public func move(from oldID: SessionID?, to newID: SessionID, now: Double, _ body: (State?) -> State)
+        throws(SessionStoreError)
+    {
+        try storage.withLock { (storage) throws(SessionStoreError) in
+            guard let open = storage else { throw closedError }
+            var original: State?
+            if let oldID { original = try open.sessionForChange(oldID, now: now, limits: limits, path: path) }
+            let moved = body(original)
+            let replaced = try open.sessionForChange(newID, now: now, limits: limits, path: path)
+            try open.keep(moved, replacing: replaced, of: newID, now: now, limits: limits, path: path)
+            if let oldID, oldID != newID {
+                try open.keep(nil, replacing: original, of: oldID, now: now, limits: limits, path: path)
+            }
+        }
+    }
+
     public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
         try storage.withLock { (storage) throws(SessionStoreError) -> State? in
             guard let open = storage else { throw closedError }

@@ -31,6 +31,14 @@ public protocol SessionStore<State>: Sendable {
     func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result) throws(SessionStoreError)
         -> Result
 
+    /// Moves a session to a new id in one step under the store's lock: `body` gets the state of
+    /// `oldID` (nil when there is none, or no `oldID`) and returns the state to keep at `newID`,
+    /// then `oldID` is removed. A concurrent change to `oldID` lands either before the read (and
+    /// moves with it) or after the removal (and finds no session): none is lost in between.
+    /// `newID` is written before `oldID` is removed, so a crash in between keeps the state.
+    func move(from oldID: SessionID?, to newID: SessionID, now: Double, _ body: (State?) -> State)
+        throws(SessionStoreError)
+
     /// The state of a live session, counting as a use at `now`.
     func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State?
 

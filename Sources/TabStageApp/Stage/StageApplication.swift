@@ -159,20 +159,21 @@ public final class StageApplication: Sendable {
 
     /// Moves the visitor's session to a new id with a new CSRF token after `change`, and
     /// removes the old id: a session id seen before log-in or log-out is worthless after it.
-    /// The new id is written before the old one is removed, so a crash between keeps the state.
+    /// One step in the store (`SessionStore.move`): a change another request makes to the old id
+    /// meanwhile is moved too, never lost. `change` runs under the store's lock: it only computes.
     func rotateSession(_ request: Request, _ change: (inout VisitorSession) -> Void)
         throws(SessionStoreError) -> SessionID
     {
         let now = clock().timeIntervalSince1970
-        let oldID = sessionID(of: request)
-        var session = VisitorSession()
-        if let oldID, let existing = try store.state(of: oldID, now: now) { session = existing }
-        change(&session)
-        session.csrfToken = newCSRFToken()
+        // Token first, then id: the order the seeded source has always drawn them in.
+        let token = newCSRFToken()
         let newID = sessionIDs.next()
-        let moved = session
-        try store.modify(newID, now: now) { $0 = moved }
-        if let oldID { try store.modify(oldID, now: now) { $0 = nil } }
+        try store.move(from: sessionID(of: request), to: newID, now: now) { existing in
+            var session = existing ?? VisitorSession()
+            change(&session)
+            session.csrfToken = token
+            return session
+        }
         return newID
     }
 
