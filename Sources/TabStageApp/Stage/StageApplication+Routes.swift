@@ -86,8 +86,9 @@ extension StageApplication {
         return origin == "http://\(host)" || origin == "https://\(host)"
     }
 
+    /// An app, by its place in `apps` (see `appIndex(id:)`), and a layout.
     struct Located {
-        var app: AppDescription
+        var appIndex: Int
         var layout: Layout
     }
 
@@ -95,17 +96,19 @@ extension StageApplication {
     /// which (`guarded` answers with it, so only guarded routes call this). The found pair is
     /// returned as it is: an enum of found-or-answered was copied three times on the way out
     /// (~500 instructions per tab page, retains and releases of the app's fields, which every
-    /// thread shares).
+    /// thread shares). The app is returned by index, not copied: a tab page copied `Located`
+    /// three times and the app once more (~120 instructions, 35 retains of shared objects).
     func locate(_ request: Request, _ parameters: Parameters) throws -> Located {
         let appID = try parameters.require("app")
-        guard let app = app(id: appID) else {
+        guard let appIndex = appIndex(id: appID) else {
             throw Answered(response: try errorPage(request, .notFound, .unknownApp(appID)))
         }
         let layoutName = try parameters.require("layout")
         guard let layout = Layout(rawValue: layoutName) else {
-            throw Answered(response: try errorPage(request, .badRequest, .unknownLayout(layoutName), app: app))
+            throw Answered(
+                response: try errorPage(request, .badRequest, .unknownLayout(layoutName), app: apps[appIndex]))
         }
-        return Located(app: app, layout: layout)
+        return Located(appIndex: appIndex, layout: layout)
     }
 
     // MARK: Pages
@@ -142,7 +145,7 @@ extension StageApplication {
     /// `/{app}/{layout}`: on to the selected tab, or the first when none is selected yet.
     func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let app = located.app
+        let app = apps[located.appIndex]
         let (selected, _) = try withVisitor(request, create: false) { session in
             session.containers[app.id]?.selectedTabID
         }
@@ -188,30 +191,34 @@ extension StageApplication {
         }
     }
 
+    /// The app and the tab are read where `apps` keeps them (`apps[appIndex]`), never copied
+    /// whole but into the contexts that keep them: each copy retained and released their arrays
+    /// and strings, which every server thread shares.
     func tabPage(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let (app, layout) = (located.app, located.layout)
+        let (appIndex, layout) = (located.appIndex, located.layout)
         let tabID = try parameters.require("tab")
         if tabID == StageLinks.moreSegment && layout == .bottom {
-            return try morePage(request, app)
+            return try morePage(request, apps[appIndex])
         }
-        guard let tab = app.tab(id: tabID) else {
-            return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
+        guard let tabIndex = apps[appIndex].index(ofTab: tabID) else {
+            return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[appIndex])
         }
         let source = selectionSource(request)
         let now = clock()
-        let query = tab.page.kind == .search ? request.query["q"] : nil
+        let query = apps[appIndex].tabs[tabIndex].page.kind == .search ? request.query["q"] : nil
         func changesQuery(_ container: TabContainer) -> Bool {
             guard let query else { return false }
             return container.pageState(ofTab: tabID) != .search(query: query)
         }
+        let appID = apps[appIndex].id
         // A reload of the tab on screen, with no message to show and no language or search
         // to keep, reads the session and writes nothing. The selected tab opened again by URL
         // is a reload (or the page a form post redirects to), not a reselection: only a tap on
         // the bar reselects.
         let changesLanguage = changesLanguage(request)
-        let isUnchanged = { (session: VisitorSession) in
-            guard session.flash == nil, !changesLanguage, source != .tap, let container = session.containers[app.id]
+        func isUnchanged(_ session: VisitorSession) -> Bool {
+            guard session.flash == nil, !changesLanguage, source != .tap, let container = session.containers[appID]
             else { return false }
             return container.selectedTabID == tabID && !changesQuery(container)
         }
@@ -225,10 +232,10 @@ extension StageApplication {
             // instructions), and a write copies the session's dictionary when the store shares it.
             var container: TabContainer
             var isChanged = false
-            if let stored = session.containers[app.id] {
+            if let stored = session.containers[appID] {
                 container = stored
             } else {
-                container = TabContainer(app: app)
+                container = TabContainer(app: apps[appIndex])
                 isChanged = true
             }
             var outcome: SelectionOutcome?
@@ -247,15 +254,15 @@ extension StageApplication {
                 isChanged = true
                 if case .refused(let refusal) = result { notice = Notice(text: refusal.message, isError: true) }
             }
-            if isChanged { session.containers[app.id] = container }
-            let chrome = ChromeContext(
-                language: language, app: app, layout: layout, visitorName: session.visitorName,
-                currentPath: Self.tabPath(app.id, layout, tabID), csrfToken: session.csrfToken)
+            if isChanged { session.containers[appID] = container }
             // Moved, not copied: the optimizer copied the container and destroyed the original
             // (~580 instructions of retains and releases).
+            let chrome = ChromeContext(
+                language: language, app: apps[appIndex], layout: layout, visitorName: session.visitorName,
+                currentPath: Self.tabPath(appID, layout, tabID), csrfToken: session.csrfToken)
             let context = StageContext(
-                chrome: chrome, app: app, layout: layout, container: consume container, content: content,
-                notice: notice, markup: markup(of: app))
+                chrome: chrome, app: apps[appIndex], layout: layout, container: consume container,
+                content: content, notice: notice, markup: markups[appIndex])
             return (context, status)
         }
         var response = render(context, status: status, request: request)
@@ -292,7 +299,7 @@ extension StageApplication {
 
     func pageAction(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let app = located.app
+        let app = apps[located.appIndex]
         guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil, app: app) }
         let tabID = try parameters.require("tab")
         guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }
