@@ -48,6 +48,12 @@ extension StageApplication {
             session.languageTag = chosen.tag
             return chosen
         }
+        return keptLanguage(request, session)
+    }
+
+    /// The page language of a request without a valid `?lang=`: the session's, else the
+    /// browser's. It changes nothing, so a session that is only read can say it.
+    func keptLanguage(_ request: Request, _ session: VisitorSession) -> UILanguage {
         if let kept = session.languageTag.flatMap({ UILanguage(tag: $0) }) { return kept }
         return UILanguage.negotiate(acceptLanguage: request.headers["Accept-Language"])
     }
@@ -191,6 +197,14 @@ extension StageApplication {
         }
     }
 
+    /// What a tab page takes out of the visitor's session: its contexts are built from it after
+    /// the store's lock is released. A tuple, not a struct, so that taking it apart moves the
+    /// container into the context: a struct's field was copied out (20 retains and releases).
+    typealias TabVisit = (
+        language: UILanguage, visitorName: String?, csrfToken: String?, container: TabContainer,
+        content: StageContent, notice: Notice?, status: HTTPStatus
+    )
+
     /// The app and the tab are read where `apps` keeps them (`apps[appIndex]`), never copied
     /// whole but into the contexts that keep them: each copy retained and released their arrays
     /// and strings, which every server thread shares.
@@ -201,29 +215,36 @@ extension StageApplication {
         if tabID == StageLinks.moreSegment && layout == .bottom {
             return try morePage(request, apps[appIndex])
         }
-        guard let tabIndex = apps[appIndex].index(ofTab: tabID) else {
+        // Only the app's id and tabs are taken out: `apps[appIndex].index(ofTab:)` copied the
+        // whole app (6 retains and releases of objects every thread shares).
+        let appID = apps[appIndex].id
+        let tabs = apps[appIndex].tabs
+        guard let tabIndex = tabs.firstIndex(where: { $0.id == tabID }) else {
             return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[appIndex])
         }
+        let isSearch = tabs[tabIndex].page.kind == .search
         let source = selectionSource(request)
         let now = clock()
-        let query = apps[appIndex].tabs[tabIndex].page.kind == .search ? request.query["q"] : nil
+        let query = isSearch ? request.query["q"] : nil
         func changesQuery(_ container: TabContainer) -> Bool {
             guard let query else { return false }
             return container.pageState(ofTab: tabID) != .search(query: query)
         }
-        let appID = apps[appIndex].id
         // A reload of the tab on screen, with no message to show and no language or search
         // to keep, reads the session and writes nothing. The selected tab opened again by URL
         // is a reload (or the page a form post redirects to), not a reselection: only a tap on
         // the bar reselects.
         let changesLanguage = changesLanguage(request)
-        func isUnchanged(_ session: VisitorSession) -> Bool {
-            guard session.flash == nil, !changesLanguage, source != .tap, let container = session.containers[appID]
-            else { return false }
-            return container.selectedTabID == tabID && !changesQuery(container)
+        func reload(_ session: VisitorSession) -> TabVisit? {
+            guard session.flash == nil, !changesLanguage, source != .tap, let container = session.containers[appID],
+                container.selectedTabID == tabID, !changesQuery(container)
+            else { return nil }
+            return (
+                language: keptLanguage(request, session), visitorName: session.visitorName,
+                csrfToken: session.csrfToken, container: container, content: .tab(id: tabID), notice: nil, status: .ok
+            )
         }
-        let ((context, status), newID) = try withVisitor(request, create: true, isUnchangedBy: isUnchanged) {
-            session -> (StageContext, HTTPStatus) in
+        let (visit, newID) = try withVisitor(request, create: true, ifUnchanged: reload) { session -> TabVisit in
             let language = language(request, &session)
             let isLoggedIn = session.isLoggedIn
             var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
@@ -255,16 +276,19 @@ extension StageApplication {
                 if case .refused(let refusal) = result { notice = Notice(text: refusal.message, isError: true) }
             }
             if isChanged { session.containers[appID] = container }
-            // Moved, not copied: the optimizer copied the container and destroyed the original
-            // (~580 instructions of retains and releases).
-            let chrome = ChromeContext(
-                language: language, app: apps[appIndex], layout: layout, visitorName: session.visitorName,
-                currentPath: Self.tabPath(appID, layout, tabID), csrfToken: session.csrfToken)
-            let context = StageContext(
-                chrome: chrome, app: apps[appIndex], layout: layout, container: consume container,
-                content: content, notice: notice, markup: markups[appIndex])
-            return (context, status)
+            return (
+                language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
+                container: container, content: content, notice: notice, status: status
+            )
         }
+        // Built after the store's lock is released, from what the visit took out.
+        let (pageLanguage, visitorName, csrfToken, container, content, notice, status) = visit
+        let context = StageContext(
+            chrome: ChromeContext(
+                language: pageLanguage, app: apps[appIndex], layout: layout, visitorName: visitorName,
+                currentPath: Self.tabPath(appID, layout, tabID), csrfToken: csrfToken),
+            app: apps[appIndex], layout: layout, container: container, content: content, notice: notice,
+            markup: markups[appIndex])
         var response = render(context, status: status, request: request)
         attachCookie(newID, to: &response)
         return response

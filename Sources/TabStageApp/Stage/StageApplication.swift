@@ -97,21 +97,24 @@ public final class StageApplication: Sendable {
         return try changeVisitor(sessionID(of: request), now: now, create: create, body)
     }
 
-    /// Like `withVisitor(_:create:_:)`, but `isUnchangedBy` may say, from a read of the session,
-    /// that `body` will change nothing in it (a reload of the tab on screen, say): then `body`
-    /// runs on that read, and nothing is copied back into the store or written (the read still
-    /// counts as a use of the session). Not optional, so not escaping: the optional closure was
-    /// stored in a context with copies of what it captured (~250 instructions per tab page).
+    /// Like `withVisitor(_:create:_:)`, but `ifUnchanged` may answer from a read of the session
+    /// (a reload of the tab on screen, say), returning nil when the request would change it:
+    /// then `body` runs as usual. A read is lent where the store keeps it, and nothing is written
+    /// (it still counts as a use of the session); `ifUnchanged` copies out only what the page
+    /// needs: a copy of the whole session retained and released each of its parts.
     func withVisitor<Result>(
-        _ request: Request, create: Bool, isUnchangedBy: (VisitorSession) -> Bool,
+        _ request: Request, create: Bool, ifUnchanged read: (VisitorSession) -> Result?,
         _ body: (inout VisitorSession) -> Result
     ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
         let now = clock().timeIntervalSince1970
         let id = sessionID(of: request)
-        if let id, var session = try store.state(of: id, now: now), session.csrfToken != nil,
-            isUnchangedBy(session)
-        {
-            return (body(&session), nil)
+        if let id {
+            var unchanged: Result?
+            // A session stored before tokens existed gets one from `body`.
+            try store.read(id, now: now) { session in
+                if session.csrfToken != nil { unchanged = read(session) }
+            }
+            if let unchanged = unchanged.take() { return (unchanged, nil) }
         }
         return try changeVisitor(id, now: now, create: create, body)
     }
