@@ -54,6 +54,17 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
         }
     }
 
+    /// Lends the state where the table keeps it, under the lock; specialized like
+    /// `state(of:now:)`.
+    @_specialize(where State == VisitorSession)
+    @discardableResult
+    public func read(_ id: SessionID, now: Double, _ body: (State) -> Void) throws(SessionStoreError) -> Bool {
+        table.withLock { table in
+            table.expire(before: now - limits.idleTimeout)
+            return table.use(id, at: now, body)
+        }
+    }
+
     public var count: Int { table.withLock { $0.count } }
 }
 
@@ -119,6 +130,18 @@ struct RecencyTable<State> {
         markUsed(slot: slot, at: time)
         return states[Int(slot)]
     }
+
+    /// `use(_:at:)` lending the state to `body` where it is. It is reached as an `inout` (a live
+    /// slot always has a state): a read of `states[slot]`, or a binding of the optional in it,
+    /// copied the whole state, retaining each of its parts.
+    mutating func use(_ id: SessionID, at time: Double, _ body: (State) -> Void) -> Bool {
+        guard let slot = slots[id] else { return false }
+        markUsed(slot: slot, at: time)
+        Self.lend(&states[Int(slot)]!, to: body)
+        return true
+    }
+
+    private static func lend(_ state: inout State, to body: (State) -> Void) { body(state) }
 
     private mutating func markUsed(slot: Int32, at time: Double) {
         unlink(slot)
@@ -186,3 +209,7 @@ struct RecencyTable<State> {
         if oldest == Self.none { oldest = slot }
     }
 }
+
+/// Sendable, so that `MemorySessionStore.read` may hand a state from it to the caller's closure
+/// under the lock.
+extension RecencyTable: Sendable where State: Sendable {}

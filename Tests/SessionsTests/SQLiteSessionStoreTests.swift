@@ -326,3 +326,15 @@ private func expectRefusal(
     try store.modify(id(1), now: 0) { $0 = 1 }
     #expect(store.count == 1)
 }
+
+@Test func aReadOfTheFileStoreCountsAsAUse() throws {
+    let folder = try TemporaryFolder()
+    let store = try SQLiteSessionStore<String>.open(
+        path: folder.file("sessions.sqlite"), limits: SessionLimits(idleTimeout: 10, maxSessions: 10))
+    try store.modify(id(1), now: 0) { $0 = "old" }
+    var seen: [String] = []
+    #expect(try store.read(id(1), now: 9.9) { seen.append($0) })
+    #expect(try !store.read(id(2), now: 9.9) { seen.append($0) })
+    #expect(try store.state(of: id(1), now: 19.8) == "old")  // the read at 9.9 kept it alive
+    #expect(seen == ["old"])
+}

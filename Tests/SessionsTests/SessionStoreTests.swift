@@ -107,3 +107,17 @@ func malformedCookieValuesNameNoSession(_ value: String) {
     #expect(table.idsByRecency == [id(2)])
     #expect(table.count == 1)
 }
+
+@Test func aReadLendsTheStateAndCountsAsAUse() throws {
+    let store = MemorySessionStore<String>(limits: SessionLimits(idleTimeout: 10, maxSessions: 2))
+    try store.modify(id(1), now: 0) { $0 = "first" }
+    try store.modify(id(2), now: 1) { $0 = "second" }
+    var seen: [String] = []
+    #expect(try store.read(id(1), now: 9) { seen.append($0) })  // 1 is now the most recent
+    #expect(try !store.read(id(3), now: 9) { seen.append($0) })
+    #expect(seen == ["first"])
+    try store.modify(id(3), now: 9) { $0 = "third" }  // evicts 2, the least recently used
+    #expect(try store.state(of: id(2), now: 9) == nil)
+    #expect(try store.read(id(1), now: 18) { seen.append($0) })  // used at 9, so alive at 18
+    #expect(seen == ["first", "first"])
+}

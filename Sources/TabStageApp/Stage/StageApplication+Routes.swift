@@ -48,6 +48,12 @@ extension StageApplication {
             session.languageTag = chosen.tag
             return chosen
         }
+        return keptLanguage(request, session)
+    }
+
+    /// The page language of a request without a valid `?lang=`: the session's, else the
+    /// browser's. It changes nothing, so a session that is only read can say it.
+    func keptLanguage(_ request: Request, _ session: VisitorSession) -> UILanguage {
         if let kept = session.languageTag.flatMap({ UILanguage(tag: $0) }) { return kept }
         return UILanguage.negotiate(acceptLanguage: request.headers["Accept-Language"])
     }
@@ -86,8 +92,9 @@ extension StageApplication {
         return origin == "http://\(host)" || origin == "https://\(host)"
     }
 
+    /// An app, by its place in `apps` (see `appIndex(id:)`), and a layout.
     struct Located {
-        var app: AppDescription
+        var appIndex: Int
         var layout: Layout
     }
 
@@ -95,17 +102,19 @@ extension StageApplication {
     /// which (`guarded` answers with it, so only guarded routes call this). The found pair is
     /// returned as it is: an enum of found-or-answered was copied three times on the way out
     /// (~500 instructions per tab page, retains and releases of the app's fields, which every
-    /// thread shares).
+    /// thread shares). The app is returned by index, not copied: a tab page copied `Located`
+    /// three times and the app once more (~120 instructions, 35 retains of shared objects).
     func locate(_ request: Request, _ parameters: Parameters) throws -> Located {
         let appID = try parameters.require("app")
-        guard let app = app(id: appID) else {
+        guard let appIndex = appIndex(id: appID) else {
             throw Answered(response: try errorPage(request, .notFound, .unknownApp(appID)))
         }
         let layoutName = try parameters.require("layout")
         guard let layout = Layout(rawValue: layoutName) else {
-            throw Answered(response: try errorPage(request, .badRequest, .unknownLayout(layoutName), app: app))
+            throw Answered(
+                response: try errorPage(request, .badRequest, .unknownLayout(layoutName), app: apps[appIndex]))
         }
-        return Located(app: app, layout: layout)
+        return Located(appIndex: appIndex, layout: layout)
     }
 
     // MARK: Pages
@@ -142,7 +151,7 @@ extension StageApplication {
     /// `/{app}/{layout}`: on to the selected tab, or the first when none is selected yet.
     func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let app = located.app
+        let app = apps[located.appIndex]
         let (selected, _) = try withVisitor(request, create: false) { session in
             session.containers[app.id]?.selectedTabID
         }
@@ -188,19 +197,35 @@ extension StageApplication {
         }
     }
 
+    /// What a tab page takes out of the visitor's session: its contexts are built from it after
+    /// the store's lock is released. A tuple, not a struct, so that taking it apart moves the
+    /// container into the context: a struct's field was copied out (20 retains and releases).
+    typealias TabVisit = (
+        language: UILanguage, visitorName: String?, csrfToken: String?, container: TabContainer,
+        content: StageContent, notice: Notice?, status: HTTPStatus
+    )
+
+    /// The app and the tab are read where `apps` keeps them (`apps[appIndex]`), never copied
+    /// whole but into the contexts that keep them: each copy retained and released their arrays
+    /// and strings, which every server thread shares.
     func tabPage(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let (app, layout) = (located.app, located.layout)
+        let (appIndex, layout) = (located.appIndex, located.layout)
         let tabID = try parameters.require("tab")
         if tabID == StageLinks.moreSegment && layout == .bottom {
-            return try morePage(request, app)
+            return try morePage(request, apps[appIndex])
         }
-        guard let tab = app.tab(id: tabID) else {
-            return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
+        // Only the app's id and tabs are taken out: `apps[appIndex].index(ofTab:)` copied the
+        // whole app (6 retains and releases of objects every thread shares).
+        let appID = apps[appIndex].id
+        let tabs = apps[appIndex].tabs
+        guard let tabIndex = tabs.firstIndex(where: { $0.id == tabID }) else {
+            return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[appIndex])
         }
+        let isSearch = tabs[tabIndex].page.kind == .search
         let source = selectionSource(request)
         let now = clock()
-        let query = tab.page.kind == .search ? request.query["q"] : nil
+        let query = isSearch ? request.query["q"] : nil
         func changesQuery(_ container: TabContainer) -> Bool {
             guard let query else { return false }
             return container.pageState(ofTab: tabID) != .search(query: query)
@@ -210,13 +235,16 @@ extension StageApplication {
         // is a reload (or the page a form post redirects to), not a reselection: only a tap on
         // the bar reselects.
         let changesLanguage = changesLanguage(request)
-        let isUnchanged = { (session: VisitorSession) in
-            guard session.flash == nil, !changesLanguage, source != .tap, let container = session.containers[app.id]
-            else { return false }
-            return container.selectedTabID == tabID && !changesQuery(container)
+        func reload(_ session: VisitorSession) -> TabVisit? {
+            guard session.flash == nil, !changesLanguage, source != .tap, let container = session.containers[appID],
+                container.selectedTabID == tabID, !changesQuery(container)
+            else { return nil }
+            return (
+                language: keptLanguage(request, session), visitorName: session.visitorName,
+                csrfToken: session.csrfToken, container: container, content: .tab(id: tabID), notice: nil, status: .ok
+            )
         }
-        let ((context, status), newID) = try withVisitor(request, create: true, isUnchangedBy: isUnchanged) {
-            session -> (StageContext, HTTPStatus) in
+        let (visit, newID) = try withVisitor(request, create: true, ifUnchanged: reload) { session -> TabVisit in
             let language = language(request, &session)
             let isLoggedIn = session.isLoggedIn
             var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
@@ -225,10 +253,10 @@ extension StageApplication {
             // instructions), and a write copies the session's dictionary when the store shares it.
             var container: TabContainer
             var isChanged = false
-            if let stored = session.containers[app.id] {
+            if let stored = session.containers[appID] {
                 container = stored
             } else {
-                container = TabContainer(app: app)
+                container = TabContainer(app: apps[appIndex])
                 isChanged = true
             }
             var outcome: SelectionOutcome?
@@ -247,17 +275,20 @@ extension StageApplication {
                 isChanged = true
                 if case .refused(let refusal) = result { notice = Notice(text: refusal.message, isError: true) }
             }
-            if isChanged { session.containers[app.id] = container }
-            let chrome = ChromeContext(
-                language: language, app: app, layout: layout, visitorName: session.visitorName,
-                currentPath: Self.tabPath(app.id, layout, tabID), csrfToken: session.csrfToken)
-            // Moved, not copied: the optimizer copied the container and destroyed the original
-            // (~580 instructions of retains and releases).
-            let context = StageContext(
-                chrome: chrome, app: app, layout: layout, container: consume container, content: content,
-                notice: notice, markup: markup(of: app))
-            return (context, status)
+            if isChanged { session.containers[appID] = container }
+            return (
+                language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
+                container: container, content: content, notice: notice, status: status
+            )
         }
+        // Built after the store's lock is released, from what the visit took out.
+        let (pageLanguage, visitorName, csrfToken, container, content, notice, status) = visit
+        let context = StageContext(
+            chrome: ChromeContext(
+                language: pageLanguage, app: apps[appIndex], layout: layout, visitorName: visitorName,
+                currentPath: Self.tabPath(appID, layout, tabID), csrfToken: csrfToken),
+            app: apps[appIndex], layout: layout, container: container, content: content, notice: notice,
+            markup: markups[appIndex])
         var response = render(context, status: status, request: request)
         attachCookie(newID, to: &response)
         return response
@@ -292,7 +323,7 @@ extension StageApplication {
 
     func pageAction(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let app = located.app
+        let app = apps[located.appIndex]
         guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil, app: app) }
         let tabID = try parameters.require("tab")
         guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }

@@ -68,7 +68,12 @@ public final class StageApplication: Sendable {
             secureCookies: secureCookies)
     }
 
-    func app(id: String) -> AppDescription? { apps.first { $0.id == id } }
+    func app(id: String) -> AppDescription? { appIndex(id: id).map { apps[$0] } }
+
+    /// Where the app with this id is in `apps` (and its markup in `markups`). The tab page reads
+    /// the app there, in place: each copy of it retained its arrays and strings, which every
+    /// server thread shares (contended atomics under load).
+    func appIndex(id: String) -> Int? { apps.firstIndex { $0.id == id } }
 
     func markup(of app: AppDescription) -> AppMarkup? { markups.first { $0.appID == app.id } }
 
@@ -85,21 +90,39 @@ public final class StageApplication: Sendable {
     /// the id source (never the one the cookie offered), only when `create` is true: a request
     /// that changes nothing leaves no session behind. `body` must only compute: pages are
     /// rendered from what it returns, after the lock is released.
-    ///
-    /// `isUnchangedBy` may say, from a read of the session, that `body` will change nothing in it
-    /// (a reload of the tab on screen, say): then `body` runs on that read, and nothing is
-    /// copied back into the store or written (the read still counts as a use of the session).
     func withVisitor<Result>(
-        _ request: Request, create: Bool, isUnchangedBy: ((VisitorSession) -> Bool)? = nil,
+        _ request: Request, create: Bool, _ body: (inout VisitorSession) -> Result
+    ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
+        let now = clock().timeIntervalSince1970
+        return try changeVisitor(sessionID(of: request), now: now, create: create, body)
+    }
+
+    /// Like `withVisitor(_:create:_:)`, but `ifUnchanged` may answer from a read of the session
+    /// (a reload of the tab on screen, say), returning nil when the request would change it:
+    /// then `body` runs as usual. A read is lent where the store keeps it, and nothing is written
+    /// (it still counts as a use of the session); `ifUnchanged` copies out only what the page
+    /// needs: a copy of the whole session retained and released each of its parts.
+    func withVisitor<Result>(
+        _ request: Request, create: Bool, ifUnchanged read: (VisitorSession) -> Result?,
         _ body: (inout VisitorSession) -> Result
     ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
         let now = clock().timeIntervalSince1970
         let id = sessionID(of: request)
-        if let isUnchangedBy, let id, var session = try store.state(of: id, now: now), session.csrfToken != nil,
-            isUnchangedBy(session)
-        {
-            return (body(&session), nil)
+        if let id {
+            var unchanged: Result?
+            // A session stored before tokens existed gets one from `body`.
+            try store.read(id, now: now) { session in
+                if session.csrfToken != nil { unchanged = read(session) }
+            }
+            if let unchanged = unchanged.take() { return (unchanged, nil) }
         }
+        return try changeVisitor(id, now: now, create: create, body)
+    }
+
+    /// `withVisitor` once it is known that `body` may change the session.
+    private func changeVisitor<Result>(
+        _ id: SessionID?, now: Double, create: Bool, _ body: (inout VisitorSession) -> Result
+    ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
         if let id {
             let existing: Result? = try store.modify(id, now: now) { state in
                 guard var session = state else { return nil }
