@@ -111,7 +111,11 @@ extension StageApplication {
 
 /// The two answers for one rendered icon, each built once for libmicrohttpd (`prepared()`) and
 /// kept in a byte-bounded cache, so a cached icon costs no header building or body copy.
-struct IconResponses: Sendable {
+///
+/// A class: a cache hit hands out one reference. As a struct, every hit copied the tag and both
+/// responses' headers and bodies, about ten retains (and releases) of objects every server thread
+/// shares.
+final class IconResponses: Sendable {
     let etag: String
     let ok: Response
     let notModified: Response
