@@ -26,7 +26,12 @@ enum SQLiteSessionSchema {
 
     /// Opens the file at `path`, creating it (and its folder) when missing, and checks that it is
     /// a TabStage session database or an empty one, which then gets the tables.
-    static func openConnection(path: String) throws(SessionDatabaseError) -> SQLiteConnection {
+    /// `busyTimeoutMilliseconds` is set before the first access: another process opening the
+    /// same file at the same moment (creating its schema, switching it to WAL) is waited for, not
+    /// reported as "database is locked".
+    static func openConnection(path: String, busyTimeoutMilliseconds: Int32) throws(SessionDatabaseError)
+        -> SQLiteConnection
+    {
         func failure(_ problem: SessionDatabaseError.Problem) -> SessionDatabaseError {
             SessionDatabaseError(path: path, problem: problem)
         }
@@ -50,24 +55,30 @@ enum SQLiteSessionSchema {
         } catch {
             throw failure(.cannotOpen(reason: error.message))
         }
+        connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         // Reading the header is the first real access: garbage bytes fail here, before any write.
-        let applicationID: Int64
-        let version: Int64
-        let tables: [String]
-        do {
-            applicationID = try connection.integer("PRAGMA application_id")
-            version = try connection.integer("PRAGMA user_version")
-            tables = try connection.textColumn(
-                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-        } catch {
-            if error.code == SQLITE_NOTADB { throw failure(.notADatabase(reason: error.message)) }
-            throw failure(.unreadable(reason: error.message))
+        func readHeader() throws(SessionDatabaseError) -> (applicationID: Int64, version: Int64, tables: [String]) {
+            do {
+                return (
+                    try connection.integer("PRAGMA application_id"), try connection.integer("PRAGMA user_version"),
+                    try connection.textColumn(
+                        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                    )
+                )
+            } catch {
+                if error.code == SQLITE_NOTADB { throw failure(.notADatabase(reason: error.message)) }
+                throw failure(.unreadable(reason: error.message))
+            }
         }
+        var (applicationID, version, tables) = try readHeader()
         if connection.isReadOnly { throw failure(.readOnly) }
 
         if applicationID == 0 && version == 0 && tables.isEmpty {
-            try create(in: connection, failure: failure)
-        } else if applicationID != Self.applicationID {
+            if try create(in: connection, failure: failure) { return connection }
+            // Another server opening the same new file created it first: check theirs.
+            (applicationID, version, tables) = try readHeader()
+        }
+        if applicationID != Self.applicationID {
             throw failure(.foreignSchema(tables: tables))
         } else if version > Self.version {
             throw failure(.newerSchema(version: version))
@@ -79,11 +90,17 @@ enum SQLiteSessionSchema {
         return connection
     }
 
+    /// Creates the schema in one write transaction, looking again under its lock whether the file
+    /// is still empty: false (and nothing written) when another connection created it meanwhile.
     private static func create(
         in connection: SQLiteConnection, failure: (SessionDatabaseError.Problem) -> SessionDatabaseError
-    ) throws(SessionDatabaseError) {
+    ) throws(SessionDatabaseError) -> Bool {
         do {
-            try connection.execute("BEGIN IMMEDIATE; \(creation) COMMIT;")
+            try connection.execute("BEGIN IMMEDIATE")
+            let isEmpty = try connection.integer("SELECT count(*) FROM sqlite_schema") == 0
+            if isEmpty { try connection.execute(creation) }
+            try connection.execute("COMMIT")
+            return isEmpty
         } catch {
             if !connection.isInAutocommit { try? connection.execute("ROLLBACK") }
             throw failure(.cannotPrepare(reason: error.message))

@@ -53,7 +53,10 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
         cachedStates: Int = 1024, busyTimeout: Duration = .seconds(2),
         decoderUserInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) throws(SessionDatabaseError) -> SQLiteSessionStore {
-        let connection = try SQLiteSessionSchema.openConnection(path: path)
+        let (seconds, attoseconds) = busyTimeout.components
+        let connection = try SQLiteSessionSchema.openConnection(
+            path: path,
+            busyTimeoutMilliseconds: Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         let storage: SQLiteSessionStorage<State>
         do throws(SQLiteError) {
             let mode = try connection.textColumn("PRAGMA journal_mode = WAL").first ?? ""
@@ -62,9 +65,6 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
             }
             let synchronous = durability == .processCrash ? "NORMAL" : "FULL"
             try connection.execute("PRAGMA synchronous = \(synchronous)")
-            let (seconds, attoseconds) = busyTimeout.components
-            connection.setBusyTimeout(
-                milliseconds: Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
             storage = try SQLiteSessionStorage(
                 connection: connection, cachedStates: cachedStates, decoderUserInfo: decoderUserInfo)
         } catch {

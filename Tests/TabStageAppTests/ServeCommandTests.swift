@@ -22,9 +22,16 @@ import Testing
     }
 
     @Test func missingPublicFolderIsAClearError() {
-        let result = runCLI(["serve", "--port", "0", "--public", "/no/such/public"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-public-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("sessions.sqlite").path
+        let result = runCLI([
+            "serve", "--port", "0", "--public", "/no/such/public", "--sessions", "sqlite:\(database)",
+        ])
         #expect(result.code == 1)
         #expect(result.err.contains("/no/such/public"))
+        // Refused before the session store is opened: no database made on the way.
+        #expect(!FileManager.default.fileExists(atPath: database))
     }
 
     @Test func badPortIsAUsageError() {
@@ -74,7 +81,7 @@ import Testing
         try holder.start()
         defer { holder.stop() }
         let publicFolder = Self.repositoryRoot.appendingPathComponent("Public").path
-        let result = runCLI(["serve", "--port", "\(holder.port)", "--public", publicFolder])
+        let result = runCLI(["serve", "--port", "\(holder.port)", "--public", publicFolder, "--sessions", "memory"])
         #expect(result.code == 1)
         #expect(result.err.contains("cannot listen on 127.0.0.1 port \(holder.port)"))
     }

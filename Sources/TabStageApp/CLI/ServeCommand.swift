@@ -116,6 +116,16 @@ enum ServeCommand: Subcommand {
         guard let apps = AppFile.apps(adding: parsed.value("app"), command: name, console: console) else {
             return ExitCode.failure
         }
+        // The public folder before the session store: a wrong folder should not create or lock
+        // the session database on its way to failing.
+        let publicFolder = parsed.value("public") ?? "Public"
+        let staticFiles: StaticFiles
+        do {
+            staticFiles = try StaticFiles(root: publicFolder)
+        } catch {
+            console.err("tabstage serve: \(error.description)\n")
+            return ExitCode.failure
+        }
         let opened: (store: any SessionStore<VisitorSession>, close: () -> Void)
         do {
             opened = try openStore(option, limits: limits, apps: apps)
@@ -125,14 +135,6 @@ enum ServeCommand: Subcommand {
         }
         defer { opened.close() }
         let application = self.application(parsed, apps: apps, store: opened.store, limits: limits)
-        let publicFolder = parsed.value("public") ?? "Public"
-        let staticFiles: StaticFiles
-        do {
-            staticFiles = try StaticFiles(root: publicFolder)
-        } catch {
-            console.err("tabstage serve: \(error.description)\n")
-            return ExitCode.failure
-        }
         configuration.accessLog = parsed.has("quiet") ? nil : AccessLog.standardError
         applyThreadingOverride(to: &configuration)
         let server = Server(
