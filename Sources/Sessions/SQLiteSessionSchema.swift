@@ -32,8 +32,9 @@ enum SQLiteSessionSchema {
     static func openConnection(path: String, busyTimeoutMilliseconds: Int32) throws(SessionDatabaseError)
         -> SQLiteConnection
     {
-        func failure(_ problem: SessionDatabaseError.Problem) -> SessionDatabaseError {
-            SessionDatabaseError(path: path, problem: problem)
+        func failure(_ problem: SessionDatabaseError.Problem, cause: SQLiteError? = nil) -> SessionDatabaseError {
+            guard let cause else { return SessionDatabaseError(path: path, problem: problem) }
+            return SessionDatabaseError(path: path, problem: problem, cause: cause)
         }
         let files = FileManager.default
         var isDirectory: ObjCBool = false
@@ -67,14 +68,14 @@ enum SQLiteSessionSchema {
                 )
             } catch {
                 if error.code == SQLITE_NOTADB { throw failure(.notADatabase(reason: error.message)) }
-                throw failure(.unreadable(reason: error.message))
+                throw failure(.unreadable(reason: error.message), cause: error)
             }
         }
         var (applicationID, version, tables) = try readHeader()
         if connection.isReadOnly { throw failure(.readOnly) }
 
         if applicationID == 0 && version == 0 && tables.isEmpty {
-            if try create(in: connection, failure: failure) { return connection }
+            if try create(in: connection, failure: { failure($0, cause: $1) }) { return connection }
             // Another server opening the same new file created it first: check theirs.
             (applicationID, version, tables) = try readHeader()
         }
@@ -85,7 +86,7 @@ enum SQLiteSessionSchema {
         } else if version < Self.version {
             throw failure(.damagedSchema(reason: "schema version \(version)"))
         } else {
-            try checkColumns(of: connection, failure: failure)
+            try checkColumns(of: connection, failure: { failure($0) })
         }
         return connection
     }
@@ -93,7 +94,8 @@ enum SQLiteSessionSchema {
     /// Creates the schema in one write transaction, looking again under its lock whether the file
     /// is still empty: false (and nothing written) when another connection created it meanwhile.
     private static func create(
-        in connection: SQLiteConnection, failure: (SessionDatabaseError.Problem) -> SessionDatabaseError
+        in connection: SQLiteConnection,
+        failure: (SessionDatabaseError.Problem, SQLiteError?) -> SessionDatabaseError
     ) throws(SessionDatabaseError) -> Bool {
         do {
             try connection.execute("BEGIN IMMEDIATE")
@@ -103,7 +105,7 @@ enum SQLiteSessionSchema {
             return isEmpty
         } catch {
             if !connection.isInAutocommit { try? connection.execute("ROLLBACK") }
-            throw failure(.cannotPrepare(reason: error.message))
+            throw failure(.cannotPrepare(reason: error.message), error)
         }
     }
 

@@ -53,6 +53,25 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
         cachedStates: Int = 1024, busyTimeout: Duration = .seconds(2),
         decoderUserInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) throws(SessionDatabaseError) -> SQLiteSessionStore {
+        // SQLite answers "busy" at once, without waiting out the busy timeout, where waiting could
+        // deadlock: two connections switching one new file to WAL at the same instant, each
+        // holding the read lock the other needs. Such an open is tried again, within the timeout.
+        let deadline = ContinuousClock.now + busyTimeout
+        while true {
+            do {
+                return try openOnce(
+                    path: path, limits: limits, durability: durability, cachedStates: cachedStates,
+                    busyTimeout: busyTimeout, decoderUserInfo: decoderUserInfo)
+            } catch  where error.isBusy && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+        }
+    }
+
+    private static func openOnce(
+        path: String, limits: SessionLimits, durability: SessionDurability, cachedStates: Int, busyTimeout: Duration,
+        decoderUserInfo: [CodingUserInfoKey: any Sendable]
+    ) throws(SessionDatabaseError) -> SQLiteSessionStore {
         let (seconds, attoseconds) = busyTimeout.components
         let connection = try SQLiteSessionSchema.openConnection(
             path: path,
@@ -68,7 +87,7 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
             storage = try SQLiteSessionStorage(
                 connection: connection, cachedStates: cachedStates, decoderUserInfo: decoderUserInfo)
         } catch {
-            throw SessionDatabaseError(path: path, problem: .cannotPrepare(reason: error.message))
+            throw SessionDatabaseError(path: path, problem: .cannotPrepare(reason: error.message), cause: error)
         }
         return SQLiteSessionStore(path: path, limits: limits, storage: storage)
     }

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The session database cannot be used, found when the server starts: what is wrong, where, and
 /// what to do. The file is left exactly as it was found; TabStage never replaces or deletes it.
 public struct SessionDatabaseError: Error, Equatable, CustomStringConvertible {
@@ -26,10 +28,23 @@ public struct SessionDatabaseError: Error, Equatable, CustomStringConvertible {
 
     public let path: String
     public let problem: Problem
+    /// SQLite answered "busy" or "locked": another connection held the file for a moment (a second
+    /// server opening the same new file at the same instant), so opening again may succeed.
+    let isBusy: Bool
 
     public init(path: String, problem: Problem) {
+        self.init(path: path, problem: problem, isBusy: false)
+    }
+
+    init(path: String, problem: Problem, isBusy: Bool) {
         self.path = path
         self.problem = problem
+        self.isBusy = isBusy
+    }
+
+    /// The failure `problem` caused by SQLite's `error`, marked busy when it was.
+    init(path: String, problem: Problem, cause error: SQLiteError) {
+        self.init(path: path, problem: problem, isBusy: error.code == SQLITE_BUSY || error.code == SQLITE_LOCKED)
     }
 
     public var description: String {
