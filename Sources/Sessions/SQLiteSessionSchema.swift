@@ -58,8 +58,12 @@ enum SQLiteSessionSchema {
         }
         connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         // Reading the header is the first real access: garbage bytes fail here, before any write.
+        // One read transaction, so the three reads see one state of the file: read one by one,
+        // they could straddle another opener's schema commit (its table, without its marker).
         func readHeader() throws(SessionDatabaseError) -> (applicationID: Int64, version: Int64, tables: [String]) {
             do {
+                try connection.execute("BEGIN")
+                defer { if !connection.isInAutocommit { try? connection.execute("COMMIT") } }
                 return (
                     try connection.integer("PRAGMA application_id"), try connection.integer("PRAGMA user_version"),
                     try connection.textColumn(
