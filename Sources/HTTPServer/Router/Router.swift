@@ -28,6 +28,9 @@ public struct Router: Sendable {
     /// an `HTTPResponseError`'s status page, or 500 for any other error.
     public func respond(to request: Request) -> Response {
         var allowed: [HTTPMethod] = []
+        // The quick check inlined here, before the call (`match` repeats it for callers of its
+        // own): calling `match` on each of the 14 routes before a tab page's cost ~2.8k
+        // instructions more per page (callgrind).
         for route in routes where route.pattern.mayMatch(request.pathSegments) {
             guard let parameters = route.pattern.match(request.pathSegments) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {

@@ -170,33 +170,6 @@ extension StageApplication {
         }
     }
 
-    /// `StageLinks.tab(appID, layout, tabID)`, written into one allocation: the interpolation
-    /// appended its five pieces one by one (1,770 instructions per tab page, this 610).
-    static func tabPath(_ appID: String, _ layout: Layout, _ tabID: String) -> String {
-        let layoutName = layout.rawValue
-        let count = 3 + appID.utf8.count + layoutName.utf8.count + tabID.utf8.count
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            // `put` returns where it stopped: a captured `var` would be checked for exclusive
-            // access on every write.
-            func put(_ text: String, at start: Int) -> Int {
-                buffer[start] = UInt8(ascii: "/")
-                var end = start + 1
-                // Native strings lend their bytes for one copy; any other goes byte by byte.
-                if let copied = text.utf8.withContiguousStorageIfAvailable({ bytes in
-                    UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: bytes)
-                }) {
-                    return end + copied
-                }
-                for byte in text.utf8 {
-                    buffer[end] = byte
-                    end += 1
-                }
-                return end
-            }
-            return put(tabID, at: put(layoutName, at: put(appID, at: 0)))
-        }
-    }
-
     /// What a tab page takes out of the visitor's session: its contexts are built from it after
     /// the store's lock is released. A tuple, not a struct, so that taking it apart moves the
     /// container into the context: a struct's field was copied out (20 retains and releases).
@@ -286,7 +259,7 @@ extension StageApplication {
         let context = StageContext(
             chrome: ChromeContext(
                 language: pageLanguage, app: apps[appIndex], layout: layout, visitorName: visitorName,
-                currentPath: Self.tabPath(appID, layout, tabID), csrfToken: csrfToken),
+                currentPath: StageLinks.tab(appID, layout, tabID), csrfToken: csrfToken),
             app: apps[appIndex], layout: layout, container: container, content: content, notice: notice,
             markup: markups[appIndex])
         var response = render(context, status: status, request: request)

@@ -75,7 +75,7 @@ public final class StageApplication: Sendable {
     /// server thread shares (contended atomics under load).
     func appIndex(id: String) -> Int? { apps.firstIndex { $0.id == id } }
 
-    func markup(of app: AppDescription) -> AppMarkup? { markups.first { $0.appID == app.id } }
+    func markup(of app: AppDescription) -> AppMarkup? { appIndex(id: app.id).map { markups[$0] } }
 
     // MARK: Sessions
 

@@ -138,7 +138,8 @@ extension AppMarkup {
 }
 
 extension AppMarkup: Equatable {
-    /// Markup is written from its app alone: two of the same app hold the same bytes.
+    /// Markup is written from its app alone, and a context compares its apps too: markups of one
+    /// app id count as equal.
     public static func == (left: AppMarkup, right: AppMarkup) -> Bool { left.appID == right.appID }
 }
 
