@@ -1,0 +1,140 @@
+import Foundation
+import HTTPServer
+import Sessions
+import TabModel
+import Views
+
+extension StageApplication {
+    func pageAction(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let located = try locate(request, parameters)
+        let app = apps[located.appIndex]
+        guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil, app: app) }
+        let tabID = try parameters.require("tab")
+        guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }
+        let form: QueryItems
+        switch try checkedPost(request, app: app, badFormMessage: .unknownAction("")) {
+        case .accepted(let checked): form = checked
+        case .refused(let response): return response
+        }
+        guard let action = PageActionForm.action(from: form) else {
+            return try errorPage(
+                request, .badRequest, .unknownAction(form.values(for: "action").last ?? ""), app: app)
+        }
+        let now = clock()
+        let (_, newID) = try withVisitor(request, create: true) { session in
+            let isLoggedIn = session.isLoggedIn
+            let outcome = session.withContainer(for: app) {
+                $0.perform(action, onTab: tabID, isLoggedIn: isLoggedIn, at: now)
+            }
+            // A login refusal is explained by the page the redirect leads to; say nothing twice.
+            if case .refused(let refusal) = outcome, !refusal.isNeedsLogin {
+                session.flash = FlashMessage(text: refusal.message, isError: true)
+            }
+        }
+        var response = StageResponses.redirect(to: StageLinks.tab(app.id, located.layout, tabID))
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    static let maximumNameLength = 40
+
+    /// A state-changing POST's form, or the page to answer instead.
+    enum CheckedPost {
+        case accepted(QueryItems)
+        case refused(Response)
+    }
+
+    /// Accepts a POST only from this site (Origin) with the session's CSRF token: 403 otherwise,
+    /// and 400 or 413 for a form that cannot be read.
+    func checkedPost(_ request: Request, app: AppDescription? = nil, badFormMessage: UIString? = nil) throws
+        -> CheckedPost
+    {
+        guard isSameOrigin(request) else { return .refused(try errorPage(request, .forbidden, nil, app: app)) }
+        let form: QueryItems
+        do {
+            form = try request.form()
+        } catch {
+            return .refused(try errorPage(request, error.status, badFormMessage, app: app))
+        }
+        guard try hasValidCSRFToken(request, form: form) else {
+            return .refused(try errorPage(request, .forbidden, nil, app: app))
+        }
+        return .accepted(form)
+    }
+
+    func loginForm(_ request: Request) throws -> Response {
+        let next = LocalPath.validated(request.query["next"]) ?? StageLinks.home
+        // The form needs a CSRF token, so showing it makes a session (see README, Security).
+        let (chrome, newID) = try withVisitor(request, create: true) { session in
+            ChromeContext(
+                language: language(request, &session), visitorName: session.visitorName, currentPath: next,
+                csrfToken: session.csrfToken)
+        }
+        var response = StageResponses.page(LoginPage.document(next: next, problem: nil, chrome: chrome))
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    func logIn(_ request: Request) throws -> Response {
+        let form: QueryItems
+        switch try checkedPost(request) {
+        case .accepted(let checked): form = checked
+        case .refused(let response): return response
+        }
+        // An outside address in `next` is dropped, never followed: no open redirect.
+        let next = LocalPath.validated(form["next"]) ?? StageLinks.home
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...Self.maximumNameLength).contains(name.count),
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            let (chrome, _) = try chrome(request, path: next)
+            let problem = UIString.loginNameProblem(maximum: Self.maximumNameLength)
+            return StageResponses.page(
+                LoginPage.document(next: next, problem: problem, chrome: chrome), status: .badRequest)
+        }
+        // A new id at log-in: an id planted before it (fixation) is worthless after it.
+        let newID = try rotateSession(request) { session in session.visitorName = name }
+        var response = StageResponses.redirect(to: next)
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    func logOut(_ request: Request) throws -> Response {
+        let form: QueryItems
+        switch try checkedPost(request) {
+        case .accepted(let checked): form = checked
+        case .refused(let response): return response
+        }
+        var next = LocalPath.validated(form["next"]) ?? StageLinks.home
+        let now = clock()
+        var selections: [String: String] = [:]
+        // A new id at log-out too: whoever held the logged-in id holds nothing now.
+        let newID = try rotateSession(request) { session in
+            guard session.isLoggedIn else { return }
+            session.visitorName = nil
+            for appID in session.containers.keys.sorted() {
+                // Leaves a login-only tab, through the container's rules.
+                _ = session.containers[appID]?.visitorLoggedOut(at: now)
+            }
+            session.flash = FlashMessage(text: UIString.loggedOut.localizedText, isError: false)
+            selections = session.containers.compactMapValues(\.selectedTabID)
+        }
+        // Back to the page the visitor was on, or to the tab the container moved to from there.
+        let segments = next.split(separator: "/").map(String.init)
+        if segments.count == 3, let selected = selections[segments[0]], let layout = Layout(rawValue: segments[1]),
+            segments[2] != StageLinks.moreSegment
+        {
+            next = StageLinks.tab(segments[0], layout, selected)
+        }
+        var response = StageResponses.redirect(to: next)
+        attachCookie(newID, to: &response)
+        return response
+    }
+}
+
+extension PageActionRefusal {
+    var isNeedsLogin: Bool {
+        if case .needsLogin = self { return true }
+        return false
+    }
+}
