@@ -41,6 +41,7 @@ WAIT_SECONDS = 15
 SUITE_SECONDS = 1500
 
 TESTS = []
+BINARY = None  # the tabstage binary under test, set by main()
 
 
 def test(function):
@@ -51,9 +52,9 @@ def test(function):
 class Server:
     """`tabstage serve` on a port it picks itself; the port is read from its first line."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, extra_arguments=()):
         command = [str(binary), "serve", "--host", "127.0.0.1", "--port", "0", "--quiet",
-                   "--public", str(ROOT / "Public")]
+                   "--public", str(ROOT / "Public"), *extra_arguments]
         usage = subprocess.run([str(binary), "serve", "--help"], capture_output=True, text=True).stdout
         if "--sessions" in usage:
             command += ["--sessions", "memory"]  # the suite needs no state across runs
@@ -418,13 +419,27 @@ def screenshots_of_every_page(base):
     expect(len(saved) >= 2 * len(distinct_pages()), f"only {len(saved)} screenshots saved")
 
 
+def load_feature_tests():
+    """Registers the tests of each `*_tests.py` beside this file, in name order: a feature's
+    browser tests live in a file of their own and use this module's helpers
+    (`from run_browser_tests import test, make_driver, ...`)."""
+    import importlib
+    sys.modules.setdefault("run_browser_tests", sys.modules[__name__])
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    for path in sorted(Path(__file__).resolve().parent.glob("*_tests.py")):
+        importlib.import_module(path.stem)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=str(ROOT / ".build" / "debug" / "tabstage"))
     parser.add_argument("-k", dest="only", help="run only tests whose name contains this")
     arguments = parser.parse_args()
+    load_feature_tests()
     signal.alarm(SUITE_SECONDS)  # the whole suite is bounded; a hang fails the run
-    server = Server(Path(arguments.binary))
+    global BINARY
+    BINARY = Path(arguments.binary)  # for feature tests that start a server of their own
+    server = Server(BINARY)
     passed = failed = 0
     started = time.monotonic()
     try:
