@@ -12,20 +12,25 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a cookie value; anything but exactly 32 lowercase hex digits is refused, so a
-    /// forged or truncated cookie can never name a session.
+    /// forged or truncated cookie can never name a session. Inlinable, so each caller gets it
+    /// compiled for its own string type (it runs on every request).
+    @inlinable
     public init?(cookieValue: some StringProtocol) {
         guard cookieValue.utf8.count == 32 else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
-        for (offset, byte) in cookieValue.utf8.enumerated() {
+        var offset = 0
+        for byte in cookieValue.utf8 {
             guard let digit = Self.digitValue(byte) else { return nil }
             if offset < 16 { high = high << 4 | digit } else { low = low << 4 | digit }
+            offset += 1
         }
         self.init(high: high, low: low)
     }
 
     /// The value of one lowercase hex digit.
-    private static func digitValue(_ byte: UInt8) -> UInt64? {
+    @inlinable
+    static func digitValue(_ byte: UInt8) -> UInt64? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)

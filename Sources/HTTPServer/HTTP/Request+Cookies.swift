@@ -3,7 +3,8 @@ extension Request {
     public var cookies: [String: String] {
         var cookies: [String: String] = [:]
         forEachCookie { name, value in
-            if cookies[String(name)] == nil { cookies[String(name)] = String(value) }
+            let key = String(Substring(name))
+            if cookies[key] == nil { cookies[key] = String(Substring(value)) }
             return true
         }
         return cookies
@@ -13,23 +14,29 @@ extension Request {
     public func cookie(named name: String) -> Substring? {
         var found: Substring?
         forEachCookie { pairName, value in
-            guard pairName == name else { return true }
-            found = value
+            guard pairName.elementsEqual(name.utf8) else { return true }
+            found = Substring(value)
             return false
         }
         return found
     }
 
     /// Calls `body` with each `name=value` pair of the `Cookie` headers in order, until it
-    /// returns false. Spaces and tabs around a name and a value are dropped, as are the quotes
-    /// around a quoted value; a pair without `=` or with an empty name is skipped.
-    private func forEachCookie(_ body: (Substring, Substring) -> Bool) {
+    /// returns false. A header is octets (RFC 6265): pairs are split at `;` and `=` bytes, spaces
+    /// and tabs around a name and a value are dropped, as are the quotes around a quoted value,
+    /// and a pair without `=` or with an empty name is skipped.
+    private func forEachCookie(_ body: (Substring.UTF8View, Substring.UTF8View) -> Bool) {
         for field in headers where HTTPHeaders.sameName(field.name, "Cookie") {
-            for pair in field.value.split(separator: ";") {
-                guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = pair[..<equals].trimmingSpaces
-                var value = pair[pair.index(after: equals)...].trimmingSpaces
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+            let bytes = field.value[...].utf8
+            var pairStart = bytes.startIndex
+            while pairStart < bytes.endIndex {
+                let pairEnd = bytes[pairStart...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+                let pair = bytes[pairStart..<pairEnd]
+                pairStart = pairEnd < bytes.endIndex ? bytes.index(after: pairEnd) : pairEnd
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                let name = Self.trimmingSpaces(pair[..<equals])
+                var value = Self.trimmingSpaces(pair[bytes.index(after: equals)...])
+                if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
                     value = value.dropFirst().dropLast()
                 }
                 guard !name.isEmpty else { continue }
@@ -37,13 +44,12 @@ extension Request {
             }
         }
     }
-}
 
-extension Substring {
-    var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
-        while text.last == " " || text.last == "\t" { text = text.dropLast() }
-        return text
+    private static func trimmingSpaces(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var trimmed = bytes
+        while let first = trimmed.first, isSpace(first) { trimmed = trimmed.dropFirst() }
+        while let last = trimmed.last, isSpace(last) { trimmed = trimmed.dropLast() }
+        return trimmed
     }
 }

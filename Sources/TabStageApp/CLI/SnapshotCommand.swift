@@ -148,7 +148,7 @@ enum SnapshotCommand: Subcommand {
             if let setCookie = response.headers["Set-Cookie"], let pair = setCookie.split(separator: ";").first {
                 cookie = String(pair)
             }
-            if let token = CSRFField.token(in: response.body) { csrfToken = token }
+            if let token = FormToken.csrfToken(in: response.body) { csrfToken = token }
             let snapshot = HTTPSnapshot(
                 statusLine: "HTTP/1.1 \(response.status.rawValue) \(response.status.reasonPhrase)",
                 headers: response.headers.fields.map { (name: $0.name, value: $0.value) }, body: response.body)
