@@ -25,7 +25,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "ContentHash"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ContentHash"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         .target(name: "TabModel"),
         .target(name: "Rasterizer", dependencies: ["CZlib"]),
@@ -34,8 +35,12 @@ let package = Package(
         .target(name: "Sessions", dependencies: ["TabModel", "CSQLite"]),
         .target(
             name: "TabStageApp",
-            dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions"]
+            dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions"],
+            plugins: ["EmbedPublicFiles"]
         ),
+        // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
+        .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),
+        .plugin(name: "EmbedPublicFiles", capability: .buildTool(), dependencies: ["embed-public-files"]),
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
         .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
         .executableTarget(name: "pages-bench", dependencies: ["TabModel", "Views"]),
