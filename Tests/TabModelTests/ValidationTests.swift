@@ -39,7 +39,7 @@ private func withTabs(_ extra: String...) -> String {
     @Test func theBaselineIsValid() throws {
         let app = try AppDescription.load(jsonText: validJSON()).get()
         #expect(app.tabs.map(\.id) == ["home", "news"])
-        #expect(app.policies == .seeds)
+        #expect(app.policies == .uiKit)
         #expect(app.tintComponents?.red == 0xFF)
     }
 
@@ -58,11 +58,11 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownKeys() {
         #expect(
             problems(validJSON(top: " \"colour\": 1,")) == [
-                "colour: unknown key; expected one of id, name, tint, layout, policies, tabs"
+                "colour: unknown key; expected one of id, name, tint, layout, policies, hidesBottomBarWhenPushed, tabs"
             ])
         #expect(
             problems(withTabs(tab(more: ", \"hidden\": true"))) == [
-                "tabs[2].hidden: unknown key; expected one of id, title, icon, requiresLogin, badge, page"
+                "tabs[2].hidden: unknown key; expected one of id, title, icon, requiresLogin, badge, hidesBottomBarWhenPushed, page"
             ])
     }
 
@@ -249,7 +249,7 @@ private func withTabs(_ extra: String...) -> String {
             """
         #expect(
             problems(json) == [
-                "extra: unknown key; expected one of id, name, tint, layout, policies, tabs",
+                "extra: unknown key; expected one of id, name, tint, layout, policies, hidesBottomBarWhenPushed, tabs",
                 "id: 'Bad!' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",
                 "name.en: empty; a name needs 1 to 40 characters",
                 "name.zh-Hant: missing translation; every text needs en and zh-Hant",

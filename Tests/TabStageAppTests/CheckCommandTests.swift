@@ -25,7 +25,10 @@ private func example(_ name: String) -> String {
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 12)
         #expect(lines.allSatisfy { $0.hasPrefix("\(file): ") })
-        #expect(lines.first == "\(file): colour: unknown key; expected one of id, name, tint, layout, policies, tabs")
+        #expect(
+            lines.first
+                == "\(file): colour: unknown key; expected one of id, name, tint, layout, policies, "
+                + "hidesBottomBarWhenPushed, tabs")
         #expect(
             lines.contains(
                 "\(file): tabs[0].icon: unknown icon 'hom'; expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"

@@ -34,14 +34,15 @@ extension StageApplication {
         return response
     }
 
-    /// `/{app}/{layout}`: on to the selected tab, or the first when none is selected yet.
+    /// `/{app}/{layout}`: on to the selected tab, or, when none is selected yet, the first tab
+    /// the login guard allows.
     func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
         let app = apps[located.appIndex]
-        let (selected, _) = try withVisitor(request, create: false) { session in
-            session.containers[app.id]?.selectedTabID
+        let (entry, _) = try withVisitor(request, create: false) { session in
+            (session.containers[app.id] ?? TabContainer(app: app)).entryTabID(isLoggedIn: session.isLoggedIn)
         }
-        var location = StageLinks.tab(app.id, located.layout, selected ?? app.tabs[0].id)
+        var location = StageLinks.tab(app.id, located.layout, entry)
         if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) { location += "?lang=" + chosen.tag }
         return StageResponses.redirect(to: location)
     }
@@ -120,19 +121,23 @@ extension StageApplication {
             }
             var outcome: SelectionOutcome?
             if source == .tap || container.selectedTabID != tabID {
-                outcome = container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now)
+                outcome = container.select(
+                    .tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now, in: layout)
                 isChanged = true
             }
             var content = StageContent.tab(id: tabID)
             var status = HTTPStatus.ok
-            if case .needsLogin(let then, let reason) = outcome {
-                content = .refused(tabID: then, reason: reason)
+            if case .refused(let refusedID, let reason) = outcome {
+                content = .refused(tabID: refusedID, reason: reason)
                 status = .forbidden
                 notice = nil
             } else if let query, changesQuery(container) {
-                let result = container.perform(.setQuery(query), onTab: tabID, isLoggedIn: isLoggedIn, at: now)
+                let result = container.perform(
+                    .setQuery(query), onTab: tabID, isLoggedIn: isLoggedIn, at: now, in: layout)
                 isChanged = true
-                if case .refused(let refusal) = result { notice = Notice(text: refusal.message, isError: true) }
+                if case .refused(let refusal) = result {
+                    notice = Notice(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
+                }
             }
             if isChanged { session.containers[appID] = container }
             return (
