@@ -74,9 +74,11 @@ enum PageParts {
 
 /// The page area for a tab the container refused: why, and a log-in form that comes back.
 enum RefusalView {
-    static func render(tabID: String, reason: LocalizedText, _ context: StageContext, into html: inout HTMLWriter) {
+    static func render(tabID: String, reason: SelectionRefusal, _ context: StageContext, into html: inout HTMLWriter) {
         let language = context.language
-        PageParts.notice(reason.text(in: language.tag), isError: true, into: &html)
+        let title = context.app.tab(id: tabID)?.title ?? LocalizedText(en: tabID, zhHant: tabID)
+        PageParts.notice(
+            UIString.selectionRefused(reason, tabTitle: title).text(in: language), isError: true, into: &html)
         PageParts.paragraph(UIString.loginLead.text(in: language), className: "lead", into: &html)
         // A full page load, not a fragment: logging in changes the header too.
         LoginForm.render(

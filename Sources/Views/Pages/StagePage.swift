@@ -17,7 +17,7 @@ public enum StageContent: Sendable, Equatable {
     case tab(id: String)
     /// A tab the container refused: the bar keeps its selection, the page area says why and
     /// offers to log in, coming back to `tabID` afterwards.
-    case refused(tabID: String, reason: LocalizedText)
+    case refused(tabID: String, reason: SelectionRefusal)
     /// The bottom bar's More list.
     case more
 }
