@@ -78,7 +78,10 @@ import Testing
         #expect(!failed.out.contains("FAIL event-log"))
         let failures = lines.filter { $0.hasPrefix("FAIL ") }.count
         #expect(failed.out.contains("12 snapshots: \(12 - failures) matched, \(failures) failed, 0 new, 0 obsolete\n"))
-        #expect(failed.out.contains("accept them: tabstage snapshot test --record failed"))
+        #expect(
+            failed.out.contains(
+                "accept them: tabstage snapshot test --app \(renamed) --requests \(list) --dir \(snapshots) --record failed\n"
+            ))
         #expect(!failed.out.contains("\u{1B}["))
 
         // Re-recording touches only the failed snapshots.
@@ -102,6 +105,7 @@ import Testing
                 "OBSOLETE menu-icon-selected: \(snapshots)/menu-icon-selected.png, \(snapshots)/menu-icon-selected.txt")
         )
         #expect(obsolete.out.contains("13 snapshots: 11 matched, 0 failed, 1 new, 1 obsolete\n"))
+        #expect(obsolete.out.hasSuffix(" --requests \(shorter) --dir \(snapshots) --prune\n"))
         let pruned = test(renamed, shorter, ["--prune"])
         #expect(pruned.code == 0, "\(pruned.out)")
         #expect(pruned.out.contains("13 snapshots: 12 matched, 0 failed, 0 new, 0 obsolete, 1 pruned\n"))

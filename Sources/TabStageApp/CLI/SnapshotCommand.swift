@@ -72,7 +72,11 @@ enum SnapshotCommand: Subcommand {
             console.err("tabstage snapshot: cannot write in '\(directory)': \(error.localizedDescription)\n")
             return ExitCode.failure
         }
-        console.out(report(run, listPath: listPath, directory: directory, highlight: console.outIsTerminal))
+        var command = "tabstage snapshot test"
+        if let app = parsed.value("app") { command += " --app \(app)" }
+        command += " --requests \(listPath) --dir \(directory)"
+        console.out(
+            report(run, listPath: listPath, directory: directory, command: command, highlight: console.outIsTerminal))
         do {
             if let path = parsed.value("report") {
                 try Data(SnapshotReports.html(run, imagesIn: folder).utf8).write(to: URL(fileURLWithPath: path))
@@ -114,7 +118,10 @@ enum SnapshotCommand: Subcommand {
 
     /// A line for each snapshot that did not simply match (with its diff), the summary line,
     /// and what to do next.
-    static func report(_ run: SnapshotRun, listPath: String, directory: String, highlight: Bool) -> String {
+    /// `command` runs the same test again, for the advice.
+    static func report(_ run: SnapshotRun, listPath: String, directory: String, command: String, highlight: Bool)
+        -> String
+    {
         var text = ""
         for result in run.results where result.verdict != .matched {
             let word: String
@@ -135,9 +142,9 @@ enum SnapshotCommand: Subcommand {
         let failed = run.results.contains { $0.fails && ($0.verdict == .failed || $0.verdict == .updated) }
         let obsolete = run.results.contains { $0.verdict == .obsolete(deleted: false) }
         if failed {
-            text += "If the changes are intended, accept them: tabstage snapshot test --record failed ...\n"
+            text += "If the changes are intended, accept them: \(command) --record failed\n"
         }
-        if obsolete { text += "Delete the obsolete snapshots with --prune.\n" }
+        if obsolete { text += "Delete the obsolete snapshots: \(command) --prune\n" }
         return text
     }
 }
