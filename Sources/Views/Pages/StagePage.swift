@@ -69,7 +69,7 @@ public struct StageContext: Sendable, Equatable {
         Chrome.title([pageTitle, app.name.text(in: language.tag)], language: language)
     }
 
-    static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
+    public static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
         (tab.page.heading ?? tab.title).text(in: language.tag)
     }
 
