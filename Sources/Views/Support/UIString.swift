@@ -27,6 +27,8 @@ public enum UIString: Sendable, Equatable {
     case more
     case moreLead
     case loginRequired
+    case requiresLogin
+    case cancel
     case loginLead
     case loginNameLabel
     case loginNameProblem(maximum: Int)
@@ -127,6 +129,8 @@ public enum UIString: Sendable, Equatable {
         case .more: ("More", "更多")
         case .moreLead: ("The tabs that do not fit in the bar.", "分頁列放不下的分頁。")
         case .loginRequired: ("Log in required", "需要登入")
+        case .requiresLogin: ("(requires login)", "（需要登入）")
+        case .cancel: ("Cancel", "取消")
         case .loginLead: ("Any name will do: this is a prototype.", "任何名字都可以：這只是原型。")
         case .loginNameLabel: ("Name", "名字")
         case .loginNameProblem(let maximum):
