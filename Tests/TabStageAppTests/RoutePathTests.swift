@@ -26,6 +26,18 @@ import Views
         #expect(action.text == unknownApp.text)
     }
 
+    /// `/{app}` opens the app in the layout its description names.
+    @Test func theAppsOwnPathRedirectsToItsLayout() throws {
+        let visitor = try StageServer().visitor()
+        let restaurant = try visitor.get("/restaurant")
+        #expect(restaurant.status == 303)
+        #expect(restaurant.header("Location") == "/restaurant/bottom")
+        let vertical = try visitor.get("/vertical?lang=zh-Hant")
+        #expect(vertical.status == 303)
+        #expect(vertical.header("Location") == "/vertical/vertical?lang=zh-Hant")
+        #expect(try visitor.get("/nowhere").status == 404)
+    }
+
     /// A path that exists for one method answers another with 405 and the methods it has; only a
     /// path no route knows is the 404 page.
     @Test func aPathOfAnotherMethodIs405WithAllow() throws {

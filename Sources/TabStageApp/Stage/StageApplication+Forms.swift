@@ -19,11 +19,11 @@ extension StageApplication {
         let visit = try withVisitor(request, create: true) { session in
             let isLoggedIn = session.isLoggedIn
             let outcome = session.withContainer(for: app) {
-                $0.perform(action, onTab: tabID, isLoggedIn: isLoggedIn, at: now)
+                $0.perform(action, onTab: tabID, isLoggedIn: isLoggedIn, at: now, in: located.layout)
             }
             // A login refusal is explained by the page the redirect leads to; say nothing twice.
             if case .refused(let refusal) = outcome, !refusal.isNeedsLogin {
-                session.flash = FlashMessage(text: refusal.message, isError: true)
+                session.flash = FlashMessage(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
             }
         }
         var response = StageResponses.redirect(to: StageLinks.tab(app.id, located.layout, tabID))

@@ -41,14 +41,24 @@ extension StageApplication {
         return response
     }
 
-    /// `/{app}/{layout}`: on to the selected tab, or the first when none is selected yet.
+    /// `/{app}`: on to the app's own layout (its description's `layout`), keeping `?lang=`.
+    func appEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let appID = try parameters.require("app")
+        guard let appIndex = appIndex(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        var location = "/" + appID + "/" + apps[appIndex].defaultLayout.rawValue
+        if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) { location += "?lang=" + chosen.tag }
+        return StageResponses.redirect(to: location)
+    }
+
+    /// `/{app}/{layout}`: on to the selected tab, or, when none is selected yet, the first tab
+    /// the login guard allows.
     func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
         let app = apps[located.appIndex]
-        let selected = try withVisitor(request, create: false) { session in
-            session.containers[app.id]?.selectedTabID
+        let entry = try withVisitor(request, create: false) { session in
+            (session.containers[app.id] ?? TabContainer(app: app)).entryTabID(isLoggedIn: session.isLoggedIn)
         }
-        var location = StageLinks.tab(app.id, located.layout, selected.result ?? app.tabs[0].id)
+        var location = StageLinks.tab(app.id, located.layout, entry.result)
         if let chosen = chosenLanguage(request) { location += "?lang=" + chosen.tag }
         return StageResponses.redirect(to: location)
     }
@@ -153,20 +163,24 @@ extension StageApplication {
         var outcome: SelectionOutcome?
         if selection.source == .tap || container.selectedTabID != selection.tabID {
             outcome = container.select(
-                .tab(selection.tabID), source: selection.source, isLoggedIn: isLoggedIn, at: selection.now)
+                .tab(selection.tabID), source: selection.source, isLoggedIn: isLoggedIn, at: selection.now,
+                in: selection.layout)
             isChanged = true
         }
         var content = StageContent.tab(id: selection.tabID)
         var status = HTTPStatus.ok
-        if case .needsLogin(let then, let reason) = outcome {
-            content = .refused(tabID: then, reason: reason)
+        if case .refused(let refusedID, let reason) = outcome {
+            content = .refused(tabID: refusedID, reason: reason)
             status = .forbidden
             notice = nil
         } else if let query = selection.query, selection.changesQuery(container) {
             let result = container.perform(
-                .setQuery(query), onTab: selection.tabID, isLoggedIn: isLoggedIn, at: selection.now)
+                .setQuery(query), onTab: selection.tabID, isLoggedIn: isLoggedIn, at: selection.now,
+                in: selection.layout)
             isChanged = true
-            if case .refused(let refusal) = result { notice = Notice(text: refusal.message, isError: true) }
+            if case .refused(let refusal) = result {
+                notice = Notice(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
+            }
         }
         if isChanged { session.containers[selection.appID] = container }
         return TabVisit(
