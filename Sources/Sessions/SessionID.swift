@@ -16,16 +16,23 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// compiled for its own string type (it runs on every request).
     @inlinable
     public init?(cookieValue: some StringProtocol) {
-        guard cookieValue.utf8.count == 32 else { return nil }
+        let parsed =
+            cookieValue.utf8.withContiguousStorageIfAvailable { Self.parse($0) } ?? Self.parse(Array(cookieValue.utf8))
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    /// 32 lowercase hex digits, the first 16 the high half.
+    @inlinable
+    static func parse<Digits: RandomAccessCollection<UInt8>>(_ digits: Digits) -> SessionID? where Digits.Index == Int {
+        guard digits.count == 32 else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
-        var offset = 0
-        for byte in cookieValue.utf8 {
-            guard let digit = Self.digitValue(byte) else { return nil }
+        for offset in 0..<32 {
+            guard let digit = digitValue(digits[digits.startIndex + offset]) else { return nil }
             if offset < 16 { high = high << 4 | digit } else { low = low << 4 | digit }
-            offset += 1
         }
-        self.init(high: high, low: low)
+        return SessionID(high: high, low: low)
     }
 
     /// The value of one lowercase hex digit.

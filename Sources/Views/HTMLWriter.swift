@@ -175,30 +175,29 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
         closeAttribute()
     }
 
-    /// A URL path segment or query value, percent-encoded (then safe in an attribute as is).
+    /// A URL path segment or query value, percent-encoded (then safe in an attribute as is):
+    /// everything but RFC 3986's unreserved characters becomes `%XX`.
     public mutating func urlComponent(_ value: some StringProtocol) {
-        URLComponentEncoding.encode(value).withUnsafeBytes { append($0) }
+        let hex: StaticString = "0123456789ABCDEF"
+        for byte in value.utf8 {
+            if URLComponentEncoding.isUnreserved(byte) {
+                append(byte)
+            } else {
+                append(UInt8(ascii: "%"))
+                append(hex.utf8Start[Int(byte >> 4)])
+                append(hex.utf8Start[Int(byte & 0x0F)])
+            }
+        }
     }
 }
 
 public enum URLComponentEncoding {
-    /// Percent-encodes everything but RFC 3986's unreserved characters.
+    /// `HTMLWriter.urlComponent`'s bytes.
     public static func encode(_ value: some StringProtocol) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(value.utf8.count)
-        for byte in value.utf8 {
-            if isUnreserved(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits.utf8Start[Int(byte >> 4)])
-                output.append(hexDigits.utf8Start[Int(byte & 0x0F)])
-            }
-        }
-        return output
+        var html = HTMLWriter(capacity: value.utf8.count * 3)
+        html.urlComponent(value)
+        return html.finish()
     }
-
-    static let hexDigits: StaticString = "0123456789ABCDEF"
 
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
