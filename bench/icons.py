@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times Skia (skia-python) drawing GLOW.md's reference picture and sets it beside our rasterizer.
+"""Times Skia (skia-python) drawing docs/glow.md's reference picture and sets it beside our rasterizer.
 
     python icons.py [--runs N] [--rounds R] [--bench PATH-TO-tabstage-bench] [--json]
 
@@ -7,7 +7,7 @@ Ours run in one tabstage-bench --stdin process; short batches of ours and Skia's
 each pair gives a ratio, so that a busy spell of the machine slows both sides of a pair alike; both
 run on the same core.
 
-Skia follows GLOW.md: an 80 x 80 pt surface at scale s, the icon in its 24 pt box at (28, 13) pt;
+Skia follows docs/glow.md: an 80 x 80 pt surface at scale s, the icon in its 24 pt box at (28, 13) pt;
 unselected = a black anti-aliased fill; selected = a layer with a drop shadow (0, 1 pt, sigma 1.5 pt,
 black), clipped to the path, filled with the tint, then the white gloss gradient. Each run makes a
 new surface, as our renderer allocates a new raster.

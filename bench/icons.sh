@@ -1,5 +1,5 @@
 #!/bin/sh
-# Our rasterizer against Skia on GLOW.md's picture: builds tabstage-bench in release mode, makes
+# Our rasterizer against Skia on docs/glow.md's picture: builds tabstage-bench in release mode, makes
 # build/bench-venv with skia-python and numpy if missing, and prints one table.
 set -eu
 cd "$(dirname "$0")/.."

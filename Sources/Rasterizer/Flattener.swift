@@ -1,7 +1,7 @@
 /// Turns a path in device pixels into line segments, curves subdivided uniformly by Wang's formula
 /// so that no piece strays more than `tolerance` pixels from the true curve.
 struct Flattener {
-    /// GLOW.md: 0.01–0.02 px keeps the coverage within about 2/255 of the exact area.
+    /// docs/glow.md: 0.01–0.02 px keeps the coverage within about 2/255 of the exact area.
     static let defaultTolerance = 0.01
     /// Bounds the work for absurd curves; real icon curves need well under a hundred pieces.
     static let maximumPiecesPerCurve = 512

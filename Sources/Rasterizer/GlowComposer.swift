@@ -1,4 +1,4 @@
-/// Composes GLOW.md's selected picture from a coverage mask, in premultiplied floating point.
+/// Composes docs/glow.md's selected picture from a coverage mask, in premultiplied floating point.
 struct GlowComposer {
     /// Gloss stops: location → white alpha. Two stops at 0.55 make the hard step.
     static let glossStops: [(location: Float, alpha: Float)] = [
@@ -8,7 +8,7 @@ struct GlowComposer {
     static let shadowBlurInPoints = 3.0
 
     let scale: IconScale
-    /// GLOW.md: σ = blur / 2, in device pixels.
+    /// docs/glow.md: σ = blur / 2, in device pixels.
     var shadowSigma: Double
     var shadowOffsetInPixels: Int
 

@@ -34,7 +34,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
         self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
     }
 
-    /// The seed's tab tint, GLOW.md's reference colour for the selected state.
+    /// The seed's tab tint, docs/glow.md's reference colour for the selected state.
     public static let defaultTint = RGBColor(red: 0xFF, green: 0x95, blue: 0x00)
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
 

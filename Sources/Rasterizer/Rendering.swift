@@ -19,7 +19,7 @@ public func renderMask(_ path: PathData, fillRule: FillRule, scale: IconScale) -
 }
 
 /// A tab icon in the reference cell: a flat fill of `color` when unselected, the gradient glow in
-/// `tint` when selected (GLOW.md).
+/// `tint` when selected (docs/glow.md).
 public func renderIcon(
     _ path: PathData, fillRule: FillRule, state: IconState, scale: IconScale,
     tint: RGBColor = .defaultTint, color: RGBColor = .black

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The blur of a drop shadow, as GLOW.md fixes it: a true Gaussian below σ = 2 px, and the SVG
+/// The blur of a drop shadow, as docs/glow.md fixes it: a true Gaussian below σ = 2 px, and the SVG
 /// filter recipe of three box passes at or above it (which is what the Skia reference does).
 /// Pixels outside the image count as transparent.
 struct ShadowBlur {

@@ -178,16 +178,30 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     /// A URL path segment or query value, percent-encoded (then safe in an attribute as is):
     /// everything but RFC 3986's unreserved characters becomes `%XX`.
     public mutating func urlComponent(_ value: some StringProtocol) {
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { percentEncode($0) }
+        if done == nil { Array(value.utf8).withUnsafeBufferPointer { percentEncode($0) } }
+    }
+
+    /// Room for the worst case (every byte `%XX`) made first, then one pass.
+    private mutating func percentEncode(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let from = source.baseAddress, !source.isEmpty else { return }
+        let worst = count + source.count * 3
+        if worst > capacity { grow(toHold: worst) }
         let hex: StaticString = "0123456789ABCDEF"
-        for byte in value.utf8 {
+        var to = base + count
+        for offset in 0..<source.count {
+            let byte = from[offset]
             if URLComponentEncoding.isUnreserved(byte) {
-                append(byte)
+                to.pointee = byte
+                to += 1
             } else {
-                append(UInt8(ascii: "%"))
-                append(hex.utf8Start[Int(byte >> 4)])
-                append(hex.utf8Start[Int(byte & 0x0F)])
+                to[0] = UInt8(ascii: "%")
+                to[1] = hex.utf8Start[Int(byte >> 4)]
+                to[2] = hex.utf8Start[Int(byte & 0x0F)]
+                to += 3
             }
         }
+        count = to - base
     }
 }
 

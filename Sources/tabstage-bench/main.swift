@@ -2,11 +2,11 @@ import Foundation
 import IconCatalog
 import Rasterizer
 
-// Rasterizer benchmark: median time per icon to render, and to render + encode, for GLOW.md's two
+// Rasterizer benchmark: median time per icon to render, and to render + encode, for docs/glow.md's two
 // reference icons in both states at 1x/2x/3x.
 // `tabstage-bench [--runs N] [--level L] [--state S] [--icon NAME] [--scale 1|2|3] [--json] [--write DIR]`;
 // --state / --icon run a subset (handy under callgrind), --json prints the same figures as one JSON
-// object, --write also saves every PNG and coverage mask, for checking by hand with compare_png.py.
+// object, --write also saves every PNG and coverage mask, to compare by hand with the fixtures.
 // `tabstage-bench --stdin` measures on demand: each line `ICON STATE SCALE RUNS` read gets one JSON
 // line back, so that bench/icons.py can alternate short batches of ours and Skia's.
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Rasterizer
 
-/// Our renders against GLOW.md's references: Skia for the whole picture, exact coverage for masks.
+/// Our renders against docs/glow.md's references: Skia for the whole picture, exact coverage for masks.
 struct GlowReferenceTests {
     static let icons = ["house", "magnifier"]
 

@@ -40,7 +40,16 @@ public enum StageLinks {
 
     /// `/app/layout/tab`: a tab's page.
     public static func tab(_ appID: String, _ layout: Layout, _ tabID: String) -> String {
-        url { writeTab(appID, layout, tabID, into: &$0) }
+        // Every tab page's current path: the String is sized once, then filled.
+        var path = ""
+        path.reserveCapacity(3 + appID.utf8.count + layout.rawValue.utf8.count + tabID.utf8.count)
+        path += "/"
+        path += appID
+        path += "/"
+        path += layout.rawValue
+        path += "/"
+        path += tabID
+        return path
     }
 
     static func writeTab(_ appID: String, _ layout: Layout, _ tabID: String, into html: inout HTMLWriter) {

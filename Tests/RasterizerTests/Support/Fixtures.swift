@@ -1,7 +1,7 @@
 import Foundation
 import Rasterizer
 
-/// The reference renders of GLOW.md, copied next to the tests (found from this file's path, so the
+/// The reference renders of docs/glow.md, copied next to the tests (found from this file's path, so the
 /// suite needs neither SwiftPM resources nor /work/shared).
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
