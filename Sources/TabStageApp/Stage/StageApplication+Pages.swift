@@ -94,8 +94,12 @@ extension StageApplication {
         let visit = try withVisitor(
             request, create: true, ifUnchanged: { session in reloadedTab(request, session, selection) },
             { session in selectTab(request, &session, selection) })
-        var response = render(tabContext(visit.result, selection), status: visit.result.status, request: request)
-        attachCookie(visit.newSession, to: &response)
+        let newSession = visit.newSession
+        // Moved out, not copied: the context takes the container and the strings it holds.
+        let taken = (consume visit).result
+        let status = taken.status
+        var response = render(tabContext(taken, selection), status: status, request: request)
+        attachCookie(newSession, to: &response)
         return response
     }
 
