@@ -97,7 +97,7 @@ extension StageApplication {
         let changesLanguage = changesLanguage(request)
         func reload(_ session: VisitorSession) -> TabVisit? {
             guard session.flash == nil, !changesLanguage, source != .tap, let container = session.containers[appID],
-                container.selectedTabID == tabID, !changesQuery(container)
+                container.selectedTabID == tabID, !changesQuery(container), container.pushedItem(ofTab: tabID) == nil
             else { return nil }
             return (
                 language: keptLanguage(request, session), visitorName: session.visitorName,
@@ -131,7 +131,21 @@ extension StageApplication {
                 content = .refused(tabID: refusedID, reason: reason)
                 status = .forbidden
                 notice = nil
-            } else if let query, changesQuery(container) {
+            } else if let pushed = container.pushedItem(ofTab: tabID) {
+                // A tap shows the top of the tab's stack (its detail screen); any other entry
+                // by the tab's own URL is Back to its root.
+                if source == .tap {
+                    session.containers[appID] = container
+                    return (
+                        language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
+                        container: container, content: .detail(tabID: tabID, itemID: pushed), notice: notice,
+                        status: .seeOther
+                    )
+                }
+                _ = container.pop(onTab: tabID, at: now, in: layout)
+                isChanged = true
+            }
+            if case .tab = content, let query, changesQuery(container) {
                 let result = container.perform(
                     .setQuery(query), onTab: tabID, isLoggedIn: isLoggedIn, at: now, in: layout)
                 isChanged = true
@@ -147,6 +161,11 @@ extension StageApplication {
         }
         // Built after the store's lock is released, from what the visit took out.
         let (pageLanguage, visitorName, csrfToken, container, content, notice, status) = visit
+        if case .detail(_, let itemID) = content {
+            var response = StageResponses.redirect(to: StageLinks.detail(appID, layout, tabID, itemID))
+            attachCookie(newID, to: &response)
+            return response
+        }
         let context = StageContext(
             chrome: ChromeContext(
                 language: pageLanguage, app: apps[appIndex], layout: layout, visitorName: visitorName,
@@ -154,6 +173,53 @@ extension StageApplication {
             app: apps[appIndex], layout: layout, container: container, content: content, notice: notice,
             markup: markups[appIndex])
         var response = render(context, status: status, request: request)
+        attachCookie(newID, to: &response)
+        return response
+    }
+
+    /// `/{app}/{layout}/{tab}/{item}`: selects the tab (as any entry path) and pushes the item's
+    /// detail screen onto its stack.
+    func detailPage(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let located = try locate(request, parameters)
+        let app = apps[located.appIndex]
+        let layout = located.layout
+        let tabID = try parameters.require("tab")
+        let itemID = try parameters.require("item")
+        guard let tab = app.tab(id: tabID) else {
+            return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
+        }
+        guard tab.page.content.items.contains(where: { $0.id == itemID }) else {
+            return try errorPage(request, .notFound, .unknownPage, app: app)
+        }
+        let source = selectionSource(request)
+        let now = clock()
+        let (context, newID) = try withVisitor(request, create: true) { session -> (StageContext, HTTPStatus) in
+            let language = language(request, &session)
+            var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
+            var content = StageContent.detail(tabID: tabID, itemID: itemID)
+            var status = HTTPStatus.ok
+            var container = session.containers[app.id] ?? TabContainer(app: app)
+            if container.selectedTabID != tabID,
+                case .refused(let refusedID, let reason) = container.select(
+                    .tab(tabID), source: source, isLoggedIn: session.isLoggedIn, at: now, in: layout)
+            {
+                content = .refused(tabID: refusedID, reason: reason)
+                status = .forbidden
+                notice = nil
+            } else {
+                _ = container.push(item: itemID, onTab: tabID, at: now, in: layout)
+            }
+            session.containers[app.id] = container
+            let chrome = ChromeContext(
+                language: language, app: app, layout: layout, visitorName: session.visitorName,
+                currentPath: StageLinks.detail(app.id, layout, tabID, itemID), csrfToken: session.csrfToken)
+            return (
+                StageContext(
+                    chrome: chrome, app: app, layout: layout, container: container, content: content, notice: notice,
+                    markup: markup(of: app)), status
+            )
+        }
+        var response = render(context.0, status: context.1, request: request)
         attachCookie(newID, to: &response)
         return response
     }
