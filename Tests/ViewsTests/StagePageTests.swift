@@ -121,3 +121,35 @@ import Testing
     let empty = String(decoding: EventLogPage.json(app: app, log: nil), as: UTF8.self)
     #expect(empty == "{\n  \"app\": \"restaurant\",\n  \"dropped\": 0,\n  \"events\": []\n}\n")
 }
+
+@Test func aRefusedTabIsASheetOverTheSelectedPage() throws {
+    let app = try demo("vertical")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("discover"), source: .url, isLoggedIn: false, at: testTime)
+    guard
+        case .refused(let tabID, let reason) =
+            container.select(.tab("personal-center"), source: .url, isLoggedIn: false, at: testTime)
+    else {
+        Issue.record("the model should ask for a login")
+        return
+    }
+    let html = stageHTML(
+        app, layout: .vertical, container: container, content: .refused(tabID: tabID, reason: reason))
+    #expect(html.contains("<h1 id=\"page-title\">Discover</h1>\n<form method=\"get\" role=\"search\""))
+    #expect(
+        html.contains(
+            "</section>\n<dialog id=\"login-sheet\" class=\"login-sheet\" open aria-labelledby=\"login-sheet-title\" data-tab=\"personal-center\">\n<h2 id=\"login-sheet-title\">Log in required</h2>\n"
+        ))
+    #expect(
+        html.contains("<a class=\"sheet-close\" href=\"/vertical/vertical/discover\">Cancel</a>\n</dialog>\n</main>"))
+}
+
+@Test func aLoginOnlyTabCarriesALockWithItsName() throws {
+    let app = try demo("vertical")
+    let html = stageHTML(app, layout: .vertical, container: TabContainer(app: app), content: .tab(id: "inbox"))
+    let cell = try #require(
+        html.components(separatedBy: "<li>").first { $0.contains("data-tab=\"personal-center\"") })
+    #expect(cell.contains("<span class=\"tab-title\">Personal Center</span><svg class=\"lock\""))
+    #expect(cell.contains("<span class=\"visually-hidden\"> (requires login)</span></a>"))
+    #expect(html.components(separatedBy: "class=\"lock\"").count == 2)
+}

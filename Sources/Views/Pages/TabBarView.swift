@@ -67,6 +67,17 @@ enum TabBarView {
             tabID: tabID, href: { StageLinks.writeTab(app.id, layout, tabID, into: &$0) }, isCurrent: isCurrent,
             iconURL: { StageLinks.writeIcon($0, app: app, icon: icon, tabID: tabID, selected: isCurrent, into: &$1) },
             title: app.tabs[position].title.text(in: language.tag), into: &html)
+        if app.tabs[position].requiresLogin { lock(language: language, into: &html) }
+    }
+
+    /// The padlock on a login-only tab, heard as "(requires login)" after its title.
+    static func lock(language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<svg class=\"lock\" viewBox=\"0 0 16 16\" width=\"12\" height=\"12\" aria-hidden=\"true\">")
+        html.raw(
+            "<path d=\"M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z")
+        html.raw("M6 7h4V5a2 2 0 0 0-4 0z\" fill-rule=\"evenodd\"/></svg><span class=\"visually-hidden\"> ")
+        html.text(UIString.requiresLogin.text(in: language))
+        html.raw("</span>")
     }
 
     private static func cellOpening(

@@ -32,6 +32,8 @@ public enum UIString: Sendable, Equatable {
     case backTo(String)
     case selectionRefused(SelectionRefusal, tabTitle: LocalizedText)
     case pageActionRefused(PageActionRefusal)
+    case requiresLogin
+    case cancel
     case loginLead
     case loginNameLabel
     case loginNameProblem(maximum: Int)
@@ -138,6 +140,8 @@ public enum UIString: Sendable, Equatable {
         case .selectionRefused(.needsLogin, let title):
             ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
         case .pageActionRefused(let refusal): Self.pair(refusal)
+        case .requiresLogin: ("(requires login)", "（需要登入）")
+        case .cancel: ("Cancel", "取消")
         case .loginLead: ("Any name will do: this is a prototype.", "任何名字都可以：這只是原型。")
         case .loginNameLabel: ("Name", "名字")
         case .loginNameProblem(let maximum):
