@@ -204,7 +204,7 @@ import Testing
         #expect(posted.contains("\nform: count 1\nevents:\n  #17 page action stamps increment\n== response\n"))
         let tapped = try read("tap-coffee-bottom-stamps.txt")
         #expect(tapped.contains("\nX-TabStage-Source: tap\n"))
-        // UIKit's reselect pops to the root, which keeps its count.
+        // The UIKit preset: a reselect tap is asked and told, and popping keeps the root's count.
         #expect(
             tapped.contains(
                 "\nform: count 1\nevents:\n  #18 shouldSelect stamps (tap) → yes\n  #19 popToRoot stamps\n"
