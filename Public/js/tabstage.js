@@ -129,9 +129,14 @@
   document.addEventListener("click", function (event) {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    var link = event.target.closest && event.target.closest("a.tab");
+    var link = event.target.closest && event.target.closest("a.tab, a[data-stage-link]");
     if (!link || !sameOrigin(link.href)) return;
     event.preventDefault();
+    // A list item's link and Back move within the tab's stack: a URL entry, not a bar tap.
+    if (link.hasAttribute("data-stage-link")) {
+      load(link.href, { method: "GET" }, "push", "page");
+      return;
+    }
     load(link.href, { method: "GET", headers: withSource("tap") }, "push", "tab");
   });
 

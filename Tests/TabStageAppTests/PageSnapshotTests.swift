@@ -113,6 +113,22 @@ import Testing
         assertSnapshot(of: back)
     }
 
+    @Test func aListItemPushesADetailScreenWithBack() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/news")
+        let detail = try visitor.get("/restaurant/bottom/news/spring-menu")
+        #expect(detail.status == 200)
+        #expect(detail.text.contains("<a class=\"back\" data-stage-link href=\"/restaurant/bottom/news\">"))
+        assertSnapshot(of: detail, named: "detail")
+        // A tap on the bar goes back to the top of the tab's stack: the detail.
+        let tapped = try visitor.get("/restaurant/bottom/news", headers: [("X-TabStage-Source", "tap")])
+        #expect(tapped.status == 200 || tapped.header("Location") == "/restaurant/bottom/news/spring-menu")
+        // Back: the tab's own URL pops the detail.
+        let back = try visitor.get("/restaurant/bottom/news")
+        #expect(!back.text.contains("class=\"back\""))
+        assertSnapshot(of: try visitor.get("/restaurant/events.json"), named: "events")
+    }
+
     @Test func detachResetsAPageWhenLeft() throws {
         let visitor = try StageServer().visitor()
         _ = try visitor.get("/vertical/vertical/favorites")

@@ -58,6 +58,14 @@ public enum StageLinks {
         html.text(tabID)
     }
 
+    /// The last segment of a tab's form endpoint, `/{app}/{layout}/{tab}/action`.
+    public static let actionSegment = "action"
+
+    /// `/{app}/{layout}/{tab}/{item}`: the detail screen of a list page's item.
+    public static func detail(_ appID: String, _ layout: Layout, _ tabID: String, _ itemID: String) -> String {
+        tab(appID, layout, tabID) + "/" + itemID
+    }
+
     /// The bottom bar's More list: the tab path of `moreSegment`.
     public static func more(_ appID: String) -> String { tab(appID, .bottom, moreSegment) }
 
