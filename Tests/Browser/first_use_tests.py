@@ -173,3 +173,20 @@ def screenshots_of_the_branded_app_on_every_page_kind(base):
                 driver.quit()
     finally:
         server.stop()
+
+
+@test
+def readme_screenshots_of_both_layouts(base):
+    """The README's pictures (copied from build/screenshots/ into docs/images/ when they change)."""
+    server = bank_server()
+    try:
+        for viewport, layout, tab in (("phone", "bottom", "cards"), ("tablet", "vertical", "news")):
+            driver = make_driver(viewport)
+            try:
+                driver.get(f"{server.base}/bank/{layout}/{tab}")
+                wait(driver, lambda d: selected_tab(d) == tab, f"{tab} selected")
+                save_screenshot(driver, f"readme-{layout}")
+            finally:
+                driver.quit()
+    finally:
+        server.stop()
