@@ -190,3 +190,24 @@ def readme_screenshots_of_both_layouts(base):
                 driver.quit()
     finally:
         server.stop()
+
+
+@test
+def settings_toggles_are_switches_and_checklist_items_checkboxes(base):
+    driver = make_driver("tablet")
+    try:
+        driver.get(f"{base}/vertical/vertical/settings")
+        switches = driver.find_elements(By.CSS_SELECTOR, '#page [role="switch"]')
+        expect(switches, "the settings page has switches")
+        first = switches[0]
+        name, state = first.accessible_name, first.get_attribute("aria-checked")
+        expect(name and name == first.find_element(By.CSS_SELECTOR, ".toggle-title").text, f"named by its title: {name!r}")
+        first.click()
+        flipped = "false" if state == "true" else "true"
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#page [role="switch"]')[0].get_attribute("aria-checked")
+             == flipped, "the switch flips")
+        driver.get(f"{base}/vertical/vertical/favorites")
+        boxes = driver.find_elements(By.CSS_SELECTOR, '#page [role="checkbox"]')
+        expect(boxes and all(box.get_attribute("aria-checked") in ("true", "false") for box in boxes), "checkboxes")
+    finally:
+        driver.quit()

@@ -148,3 +148,19 @@ import Testing
     #expect(cell.contains("<span class=\"visually-hidden\"> (requires login)</span></a>"))
     #expect(html.components(separatedBy: "class=\"lock\"").count == 2)
 }
+
+@Test func settingsTogglesAreSwitchesAndChecklistItemsCheckboxesNamedByTheirTitles() throws {
+    let app = try demo("vertical")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("settings"), source: .url, isLoggedIn: false, at: testTime)
+    let settings = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "settings"))
+    #expect(settings.contains("<ul class=\"items toggles\">"))
+    #expect(settings.contains("role=\"switch\" aria-checked=\"true\"><span class=\"toggle-title\">"))
+    #expect(!settings.contains("aria-pressed"))
+    _ = container.select(.tab("favorites"), source: .url, isLoggedIn: false, at: testTime)
+    let checklist = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "favorites"))
+    #expect(
+        checklist.contains(
+            "<button type=\"submit\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\"><span class=\"toggle-title\">Walk in the park</span><span class=\"toggle-control\" aria-hidden=\"true\"></span></button></form></li>"
+        ))
+}

@@ -54,10 +54,6 @@ public enum UIString: Sendable, Equatable {
     case nicknameCurrent(String)
     case nicknameNone
     case saveButton
-    case checked
-    case unchecked
-    case switchedOn
-    case switchedOff
     case notFoundTitle
     case badRequestTitle
     case forbiddenTitle
@@ -157,10 +153,6 @@ public enum UIString: Sendable, Equatable {
         case .nicknameCurrent(let nickname): ("Nickname: \(nickname)", "暱稱：\(nickname)")
         case .nicknameNone: ("No nickname yet.", "尚未設定暱稱。")
         case .saveButton: ("Save", "儲存")
-        case .checked: ("Done", "完成")
-        case .unchecked: ("To do", "待辦")
-        case .switchedOn: ("On", "開")
-        case .switchedOff: ("Off", "關")
         case .notFoundTitle: ("Page not found", "找不到頁面")
         case .badRequestTitle: ("Bad request", "請求有誤")
         case .forbiddenTitle: ("Not allowed", "不允許")
