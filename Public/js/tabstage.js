@@ -129,7 +129,8 @@
   document.addEventListener("click", function (event) {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    var link = event.target.closest && event.target.closest("a.tab");
+    // The bar's cells and the More list's rows: both are taps on a tab.
+    var link = event.target.closest && event.target.closest("a.tab, a.more-row");
     if (!link || !sameOrigin(link.href)) return;
     event.preventDefault();
     load(link.href, { method: "GET", headers: withSource("tap") }, "push", "tab");

@@ -211,3 +211,37 @@ def settings_toggles_are_switches_and_checklist_items_checkboxes(base):
         expect(boxes and all(box.get_attribute("aria-checked") in ("true", "false") for box in boxes), "checkboxes")
     finally:
         driver.quit()
+
+
+@test
+def the_more_list_is_uikits_and_its_rows_swap_in_place_as_taps(base):
+    server = bank_server()
+    driver = make_driver("phone")
+    try:
+        driver.get(f"{server.base}/bank/bottom/home")
+        run_browser_tests.mark_document(driver)
+        tab_link(driver, "_more").click()
+        wait(driver, lambda d: path_of(d) == "/bank/bottom/_more", "the More list")
+        rows = {row.get_attribute("data-tab"): row for row in driver.find_elements(By.CSS_SELECTOR, "a.more-row")}
+        expect(list(rows) == BANK_TABS[4:], f"the tabs past the bar: {list(rows)}")
+        for tab, row in rows.items():
+            expect(row.find_elements(By.CSS_SELECTOR, ".more-icon img"), f"{tab}: an icon")
+            expect(row.find_elements(By.CSS_SELECTOR, ".chevron"), f"{tab}: a chevron")
+            expect(bool(row.find_elements(By.CSS_SELECTOR, "svg.lock")) == (tab in BANK_LOGIN_ONLY), f"{tab}: lock")
+        expect(rows["savings"].accessible_name.startswith("Savings (requires login)"), rows["savings"].accessible_name)
+        expect(rows["news"].find_element(By.CSS_SELECTOR, ".badge").text.startswith("2"), "News's badge pill")
+        rows["settings"].click()
+        wait(driver, lambda d: path_of(d) == "/bank/bottom/settings", "Settings from the More list")
+        expect(run_browser_tests.document_survived(driver), "the row swapped the stage, not a reload")
+        expect(selected_tab(driver) == "_more", "the More cell is current while a More tab is shown")
+        tab_link(driver, "_more").click()
+        wait(driver, lambda d: path_of(d) == "/bank/bottom/_more", "the More list again")
+        marked = driver.find_elements(By.CSS_SELECTOR, 'a.more-row[aria-current="page"]')
+        expect([row.get_attribute("data-tab") for row in marked] == ["settings"], "the selected row is marked")
+        driver.get(f"{server.base}/bank/events")
+        log = driver.find_element(By.TAG_NAME, "main").text
+        expect("didSelect settings (tap)" in log, "the row was logged as a tap")
+        save_screenshot(driver, "phone-bank-events-after-more")
+    finally:
+        driver.quit()
+        server.stop()

@@ -84,8 +84,13 @@ import Testing
     let vertical = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "t6"))
     #expect(vertical.components(separatedBy: "<li><a class=\"tab\"").count == 8)
     let more = stageHTML(app, layout: .bottom, container: container, content: .more)
-    #expect(more.contains("<li><a href=\"/many/bottom/t5\">Tab 5</a></li>"))
-    #expect(more.contains("<li><a href=\"/many/bottom/t7\">Tab 7</a></li>"))
+    #expect(
+        more.contains("<li><a class=\"more-row\" data-tab=\"t5\" href=\"/many/bottom/t5\"><span class=\"more-icon\">"))
+    // The selected tab's row is marked.
+    #expect(more.contains("<li><a class=\"more-row\" data-tab=\"t6\" href=\"/many/bottom/t6\" aria-current=\"page\">"))
+    #expect(
+        more.contains(
+            "<span class=\"more-title\">Tab 7</span><span class=\"chevron\" aria-hidden=\"true\"></span></a></li>"))
 }
 
 @Test func untrustedTextIsEscapedEverywhere() throws {

@@ -19,10 +19,11 @@ public struct TintPalette: Sendable, Equatable {
 
         /// `#RRGGBB`.
         public var description: String {
-            "#" + [red, green, blue].map { component in
-                let digits = String(component, radix: 16, uppercase: true)
-                return digits.count == 1 ? "0" + digits : digits
-            }.joined()
+            "#"
+                + [red, green, blue].map { component in
+                    let digits = String(component, radix: 16, uppercase: true)
+                    return digits.count == 1 ? "0" + digits : digits
+                }.joined()
         }
 
         var relativeLuminance: Double {
