@@ -76,14 +76,17 @@ enum PageParts {
 /// markup, so that without JavaScript it is a plain part of the page with a link back; the
 /// script makes it modal (focus inside, Escape closes, focus back on the tab).
 enum RefusalView {
-    static func render(tabID: String, reason: LocalizedText, _ context: StageContext, into html: inout HTMLWriter) {
+    static func render(tabID: String, reason: SelectionRefusal, _ context: StageContext, into html: inout HTMLWriter) {
         let language = context.language
         html.raw("<dialog id=\"login-sheet\" class=\"login-sheet\" open aria-labelledby=\"login-sheet-title\"")
         html.attribute("data-tab", tabID)
         html.raw(">\n<h2 id=\"login-sheet-title\">")
         html.text(UIString.loginRequired.text(in: language))
         html.raw("</h2>\n")
-        PageParts.paragraph(reason.text(in: language.tag), className: "notice notice-error", into: &html)
+        let title = context.app.tab(id: tabID)?.title ?? LocalizedText(en: tabID, zhHant: tabID)
+        PageParts.paragraph(
+            UIString.selectionRefused(reason, tabTitle: title).text(in: language), className: "notice notice-error",
+            into: &html)
         PageParts.paragraph(UIString.loginLead.text(in: language), className: "lead", into: &html)
         // A full page load, not a fragment: logging in changes the header too.
         LoginForm.render(

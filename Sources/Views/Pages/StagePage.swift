@@ -17,7 +17,7 @@ public enum StageContent: Sendable, Equatable {
     case tab(id: String)
     /// A tab the container refused: the bar and the page keep the container's selection, and a
     /// sheet over them says why and offers to log in, coming back to `tabID` afterwards.
-    case refused(tabID: String, reason: LocalizedText)
+    case refused(tabID: String, reason: SelectionRefusal)
     /// The bottom bar's More list.
     case more
 }
@@ -71,7 +71,7 @@ public struct StageContext: Sendable, Equatable {
         Chrome.title([pageTitle, app.name.text(in: language.tag)], language: language)
     }
 
-    static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
+    public static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
         (tab.page.heading ?? tab.title).text(in: language.tag)
     }
 

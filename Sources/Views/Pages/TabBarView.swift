@@ -13,10 +13,8 @@ enum TabBarView {
         html.attribute("data-axis", context.layout == .vertical ? "vertical" : "horizontal")
         html.attribute("aria-label", UIString.tabsNavigation.text(in: context.language))
         html.raw("><ul>\n")
-        // The bar's shape from the container, without building its items (an array of ids).
-        let (tabsShown, moreSelected) =
-            context.layout == .vertical
-            ? (app.tabs.count, nil) : context.container.bottomBarShape()
+        // The bar's layout from the container, without building its items (an array of ids).
+        let bar = context.layout == .vertical ? BottomBarLayout.all(app.tabs.count) : context.container.bottomBar()
         let selectedIndex = context.container.selectedIndex
         // On the More list no tab is on screen, so none is current.
         let showsMore = if case .more = context.content { true } else { false }
@@ -24,7 +22,7 @@ enum TabBarView {
         // thread retains the same one (a contended atomic, twice per cell).
         let parts = context.markup?.parts
         // The container is of this app (same tabs); `min` only keeps a mismatch from reading past them.
-        for position in 0..<min(tabsShown, app.tabs.count) {
+        for position in 0..<min(bar.tabsShown, app.tabs.count) {
             let isCurrent = position == selectedIndex && !showsMore
             if let parts {
                 html.prewritten(
@@ -35,15 +33,15 @@ enum TabBarView {
                     app: app, layout: context.layout, position: position, isCurrent: isCurrent,
                     language: context.language, into: &html)
             }
-            if let parts, context.container.changedBadge(at: position) == nil {
+            if let parts, context.container.showsStartingBadge(at: position) {
                 // The tab's starting badge, which its description decides: written with the markup.
                 html.prewritten(parts.startingCellClosing(language: context.language, position: position))
             } else {
                 cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
             }
         }
-        if let moreSelected {
-            let isCurrent = moreSelected || showsMore
+        if let more = bar.more {
+            let isCurrent = more.isSelected || showsMore
             cellOpening(
                 tabID: StageLinks.moreSegment,
                 href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },
