@@ -132,7 +132,7 @@ import Testing
     var container = TabContainer(app: app)
     _ = container.select(.tab("discover"), source: .url, isLoggedIn: false, at: testTime)
     guard
-        case .needsLogin(let tabID, let reason) =
+        case .refused(let tabID, let reason) =
             container.select(.tab("personal-center"), source: .url, isLoggedIn: false, at: testTime)
     else {
         Issue.record("the model should ask for a login")
