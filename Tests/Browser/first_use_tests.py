@@ -201,7 +201,7 @@ def settings_toggles_are_switches_and_checklist_items_checkboxes(base):
         expect(switches, "the settings page has switches")
         first = switches[0]
         name, state = first.accessible_name, first.get_attribute("aria-checked")
-        expect(name and name == first.find_element(By.CSS_SELECTOR, ".toggle-title").text, f"named by its title: {name!r}")
+        expect(name and name == driver.find_elements(By.CSS_SELECTOR, "#page .toggle-title")[0].text, f"named by its title: {name!r}")
         first.click()
         flipped = "false" if state == "true" else "true"
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#page [role="switch"]')[0].get_attribute("aria-checked")

@@ -116,6 +116,22 @@ import Testing
         assertSnapshot(of: back)
     }
 
+    @Test func aListItemPushesADetailScreenWithBack() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/news")
+        let detail = try visitor.get("/restaurant/bottom/news/spring-menu")
+        #expect(detail.status == 200)
+        #expect(detail.text.contains("<a class=\"back\" data-stage-link href=\"/restaurant/bottom/news\">"))
+        assertSnapshot(of: detail, named: "detail")
+        // A tap on the bar goes back to the top of the tab's stack: the detail.
+        let tapped = try visitor.get("/restaurant/bottom/news", headers: [("X-TabStage-Source", "tap")])
+        #expect(tapped.status == 200 || tapped.header("Location") == "/restaurant/bottom/news/spring-menu")
+        // Back: the tab's own URL pops the detail.
+        let back = try visitor.get("/restaurant/bottom/news")
+        #expect(!back.text.contains("class=\"back\""))
+        assertSnapshot(of: try visitor.get("/restaurant/events.json"), named: "events")
+    }
+
     @Test func detachResetsAPageWhenLeft() throws {
         let visitor = try StageServer().visitor()
         _ = try visitor.get("/vertical/vertical/favorites")
@@ -123,12 +139,14 @@ import Testing
         let ticked = try visitor.get("/vertical/vertical/favorites")
         #expect(
             ticked.text.contains(
-                "role=\"checkbox\" aria-checked=\"true\"><span class=\"toggle-title\">Walk in the park</span>"))
+                "aria-labelledby=\"toggle-favorites-park\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"true\">"
+            ))
         _ = try visitor.get("/vertical/vertical/settings")
         let fresh = try visitor.get("/vertical/vertical/favorites")
         #expect(
             fresh.text.contains(
-                "role=\"checkbox\" aria-checked=\"false\"><span class=\"toggle-title\">Walk in the park</span>"))
+                "aria-labelledby=\"toggle-favorites-park\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\">"
+            ))
         assertSnapshot(of: fresh)
         assertSnapshot(of: try visitor.get("/vertical/events"), named: "events")
     }

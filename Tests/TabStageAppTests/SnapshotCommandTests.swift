@@ -196,15 +196,19 @@ import Testing
         for line in [
             "app: coffee (Corner Coffee)", "layout: bottom", "language: en", "visitor: logged out",
             "bar: [Menu] (Stamps •New) [Account 🔒]", "page: Stamps", "form: count 0",
-            "  #1 shouldSelect stamps (url) → yes", "  #9 didSelect stamps (url)", "== response",
+            "  #1 guard stamps (url) → allowed", "  #16 stamps viewDidAppear", "== response",
         ] {
             #expect(first.contains("\n\(line)\n"), "\(line)")
         }
         let posted = try read("post-coffee-bottom-stamps-action.txt")
-        #expect(posted.contains("\nform: count 1\nevents:\n  #10 page action stamps increment\n== response\n"))
+        #expect(posted.contains("\nform: count 1\nevents:\n  #17 page action stamps increment\n== response\n"))
         let tapped = try read("tap-coffee-bottom-stamps.txt")
         #expect(tapped.contains("\nX-TabStage-Source: tap\n"))
-        #expect(tapped.contains("\nform: count 0\nevents:\n  #11 popped to root stamps\n"))
+        // The UIKit preset: a reselect tap is asked and told, and popping keeps the root's count.
+        #expect(
+            tapped.contains(
+                "\nform: count 1\nevents:\n  #18 shouldSelect stamps (tap) → yes\n  #19 popToRoot stamps\n"
+                    + "  #20 didSelect stamps (tap)\n"))
         let chinese = try read("get-coffee-vertical-menu-lang-zh-hant.txt")
         #expect(chinese.contains("\nlayout: vertical\nlanguage: zh-Hant\n"))
         #expect(chinese.contains("\nbar: (菜單) [集點 •New] [帳戶 🔒]\n"))

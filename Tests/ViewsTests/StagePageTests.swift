@@ -165,12 +165,15 @@ import Testing
     _ = container.select(.tab("settings"), source: .url, isLoggedIn: false, at: testTime)
     let settings = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "settings"))
     #expect(settings.contains("<ul class=\"items toggles\">"))
-    #expect(settings.contains("role=\"switch\" aria-checked=\"true\"><span class=\"toggle-title\">"))
+    #expect(
+        settings.contains(
+            "class=\"toggle toggle-switch\" role=\"switch\" aria-checked=\"true\"><span class=\"toggle-control\">"))
     #expect(!settings.contains("aria-pressed"))
     _ = container.select(.tab("favorites"), source: .url, isLoggedIn: false, at: testTime)
     let checklist = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "favorites"))
+    #expect(checklist.contains("<li><span class=\"toggle-title\" id=\"toggle-favorites-park\"><a class=\"item-link\""))
     #expect(
         checklist.contains(
-            "<button type=\"submit\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\"><span class=\"toggle-title\">Walk in the park</span><span class=\"toggle-control\" aria-hidden=\"true\"></span></button></form></li>"
+            "<button type=\"submit\" aria-labelledby=\"toggle-favorites-park\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\"><span class=\"toggle-control\"></span></button></form></li>"
         ))
 }

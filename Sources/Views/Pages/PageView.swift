@@ -96,7 +96,7 @@ enum PageView {
         html.raw("<ul class=\"items\">\n")
         for item in results {
             html.raw("<li><div><div>")
-            html.text(item.title.text(in: language.tag))
+            DetailView.itemLink(item, tabID: tab.id, context, into: &html)
             html.raw("</div>")
             if let detail = item.detail {
                 html.raw("<div class=\"detail\">")
@@ -150,7 +150,7 @@ enum PageView {
         for item in items {
             let isRead = read.contains(item.id)
             html.raw(isRead ? "<li><div><div>" : "<li class=\"unread\"><div><div>")
-            html.text(item.title.text(in: language.tag))
+            DetailView.itemLink(item, tabID: tab.id, context, into: &html)
             html.raw("</div>")
             if let detail = item.detail {
                 html.raw("<div class=\"detail\">")
@@ -210,25 +210,41 @@ enum PageView {
         }
     }
 
-    /// Each row is one button posting `toggle`: its role and `aria-checked` say what it is and
-    /// whether it is on, and its text, the item's title, is its name.
+    /// `toggle-TAB-ITEM`: ids are unique within a page, as item ids are within a tab.
+    private static func writeToggleTitleID(tabID: String, itemID: String, into html: inout HTMLWriter) {
+        html.raw("toggle-")
+        html.text(tabID)
+        html.raw("-")
+        html.text(itemID)
+    }
+
+    /// Each row's control is one button posting `toggle`: its role and `aria-checked` say what it
+    /// is and whether it is on, and the item's title (a link to its page) is its name.
     private static func renderToggles(
         _ items: [PageItem], on: Set<String>, control: ToggleControl, tab: TabDescription, _ context: StageContext,
         into html: inout HTMLWriter
     ) {
-        let language = context.language
         html.raw("<ul class=\"items toggles\">\n")
         for item in items {
             let isOn = on.contains(item.id)
-            html.raw("<li>")
+            // The title links to the item's page; the switch or checkmark beside it is named by it.
+            html.raw("<li><span class=\"toggle-title\"")
+            html.openAttribute("id")
+            writeToggleTitleID(tabID: tab.id, itemID: item.id, into: &html)
+            html.closeAttribute()
+            html.raw(">")
+            DetailView.itemLink(item, tabID: tab.id, context, into: &html)
+            html.raw("</span>\n")
             PageParts.openActionForm(context, tabID: tab.id, action: "toggle", into: &html)
             html.raw("<input type=\"hidden\" name=\"item\"")
             html.attribute("value", item.id)
-            html.raw("><button type=\"submit\" ")
+            html.raw("><button type=\"submit\"")
+            html.openAttribute("aria-labelledby")
+            writeToggleTitleID(tabID: tab.id, itemID: item.id, into: &html)
+            html.closeAttribute()
+            html.raw(" ")
             html.raw(control.opening(isOn: isOn))
-            html.raw("<span class=\"toggle-title\">")
-            html.text(item.title.text(in: language.tag))
-            html.raw("</span><span class=\"toggle-control\" aria-hidden=\"true\"></span></button></form></li>\n")
+            html.raw("<span class=\"toggle-control\"></span></button></form></li>\n")
         }
         html.raw("</ul>\n")
     }

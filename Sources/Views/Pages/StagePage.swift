@@ -20,6 +20,8 @@ public enum StageContent: Sendable, Equatable {
     case refused(tabID: String, reason: SelectionRefusal)
     /// The bottom bar's More list.
     case more
+    /// The detail screen pushed onto a tab's navigation stack for one of its page's items.
+    case detail(tabID: String, itemID: String)
 }
 
 /// Everything one view of the stage (bar + page) depends on.
@@ -64,6 +66,9 @@ public struct StageContext: Sendable, Equatable {
             guard let tab = container.selectedTab else { return UIString.loginRequired.text(in: language) }
             return Self.pageTitle(ofTab: tab, language: language)
         case .more: return UIString.more.text(in: language)
+        case .detail(let tabID, let itemID):
+            let item = app.tab(id: tabID)?.page.content.items.first { $0.id == itemID }
+            return item?.title.text(in: language.tag) ?? itemID
         }
     }
 
@@ -107,7 +112,7 @@ private enum StageTitles {
         switch context.content {
         case .tab(let id): return context.app.index(ofTab: id)
         case .refused: return context.container.selectedIndex
-        case .more: return nil
+        case .more, .detail: return nil
         }
     }
 
@@ -170,11 +175,15 @@ public enum StagePage {
         titles.writeDocumentTitle(context, into: &html)
         html.closeAttribute()
         html.raw(">\n")
-        TabBarView.render(context, into: &html)
+        let detail: (tabID: String, itemID: String)? =
+            if case .detail(let tabID, let itemID) = context.content { (tabID, itemID) } else { nil }
+        if detail == nil || !context.container.hidesBar { TabBarView.render(context, into: &html) }
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
+        if let detail { DetailView.openNavigationBar(tabID: detail.tabID, context, into: &html) }
         html.raw("<h1 id=\"page-title\">")
         titles.writePageTitle(context, into: &html)
         html.raw("</h1>\n")
+        if detail != nil { html.raw("</div>\n") }
         if let notice = context.notice {
             PageParts.notice(notice.text.text(in: context.language.tag), isError: notice.isError, into: &html)
         }
@@ -192,6 +201,8 @@ public enum StagePage {
             }
         case .more:
             MoreView.render(context, into: &html)
+        case .detail(let tabID, let itemID):
+            DetailView.render(tabID: tabID, itemID: itemID, context, into: &html)
         }
         html.raw("</section>\n")
         if case .refused(let tabID, let reason) = context.content {

@@ -27,7 +27,13 @@ public enum UIString: Sendable, Equatable {
     case unreadSuffix
     case more
     case moreLead
+    case checked
+    case unchecked
+    case switchedOn
+    case switchedOff
     case loginRequired
+    case back
+    case backTo(String)
     case selectionRefused(SelectionRefusal, tabTitle: LocalizedText)
     case pageActionRefused(PageActionRefusal)
     case requiresLogin
@@ -128,7 +134,13 @@ public enum UIString: Sendable, Equatable {
         case .unreadSuffix: (" unread", " 則未讀")
         case .more: ("More", "更多")
         case .moreLead: ("The tabs that do not fit in the bar.", "分頁列放不下的分頁。")
+        case .checked: ("Done", "完成")
+        case .unchecked: ("To do", "待辦")
+        case .switchedOn: ("On", "開")
+        case .switchedOff: ("Off", "關")
         case .loginRequired: ("Log in required", "需要登入")
+        case .back: ("Back", "返回")
+        case .backTo(let title): (" to \(title)", "：\(title)")
         case .selectionRefused(.needsLogin, let title):
             ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
         case .pageActionRefused(let refusal): Self.pair(refusal)
