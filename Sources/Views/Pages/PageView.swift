@@ -28,10 +28,9 @@ enum PageView {
         case (.profile, .profile(let nickname)):
             renderProfile(nickname: nickname, tab: tab, context, into: &html)
         case (.checklist(let items), .checklist(let checked)):
-            renderToggles(items, on: Set(checked), labels: (.checked, .unchecked), tab: tab, context, into: &html)
+            renderToggles(items, on: Set(checked), control: .checkbox, tab: tab, context, into: &html)
         case (.settings(let toggles), .settings(let enabled)):
-            renderToggles(
-                toggles, on: Set(enabled), labels: (.switchedOn, .switchedOff), tab: tab, context, into: &html)
+            renderToggles(toggles, on: Set(enabled), control: .switch, tab: tab, context, into: &html)
         default:
             // A state of another kind cannot happen: the model creates states from the page.
             break
@@ -181,23 +180,58 @@ enum PageView {
         html.raw("</button></form>\n")
     }
 
+    /// How a list of on/off items is drawn, in the iOS idiom: a checklist's rows carry a
+    /// checkmark, a settings page's a switch (the WAI-ARIA checkbox and switch patterns).
+    private enum ToggleControl {
+        case checkbox
+        case `switch`
+
+        /// The button's opening up to its text: class, role and state.
+        func opening(isOn: Bool) -> StaticString {
+            switch (self, isOn) {
+            case (.checkbox, true): "class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"true\">"
+            case (.checkbox, false): "class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\">"
+            case (.switch, true): "class=\"toggle toggle-switch\" role=\"switch\" aria-checked=\"true\">"
+            case (.switch, false): "class=\"toggle toggle-switch\" role=\"switch\" aria-checked=\"false\">"
+            }
+        }
+    }
+
+    /// `toggle-TAB-ITEM`: ids are unique within a page, as item ids are within a tab.
+    private static func writeToggleTitleID(tabID: String, itemID: String, into html: inout HTMLWriter) {
+        html.raw("toggle-")
+        html.text(tabID)
+        html.raw("-")
+        html.text(itemID)
+    }
+
+    /// Each row's control is one button posting `toggle`: its role and `aria-checked` say what it
+    /// is and whether it is on, and the item's title (a link to its page) is its name.
     private static func renderToggles(
-        _ items: [PageItem], on: Set<String>, labels: (on: UIString, off: UIString), tab: TabDescription,
-        _ context: StageContext, into html: inout HTMLWriter
+        _ items: [PageItem], on: Set<String>, control: ToggleControl, tab: TabDescription, _ context: StageContext,
+        into html: inout HTMLWriter
     ) {
-        let language = context.language
-        html.raw("<ul class=\"items\">\n")
+        html.raw("<ul class=\"items toggles\">\n")
         for item in items {
             let isOn = on.contains(item.id)
-            html.raw("<li><span>")
+            // The title links to the item's page; the switch or checkmark beside it is named by it.
+            html.raw("<li><span class=\"toggle-title\"")
+            html.openAttribute("id")
+            writeToggleTitleID(tabID: tab.id, itemID: item.id, into: &html)
+            html.closeAttribute()
+            html.raw(">")
             DetailView.itemLink(item, tabID: tab.id, context, into: &html)
             html.raw("</span>\n")
-            // aria-pressed says whether the item is on; the visible text says it too.
-            PageParts.actionButton(
-                context, tabID: tab.id, action: "toggle", item: item.id,
-                label: (isOn ? labels.on : labels.off).text(in: language), itemName: item.title.text(in: language.tag),
-                pressed: isOn, quiet: !isOn, into: &html)
-            html.raw("</li>\n")
+            PageParts.openActionForm(context, tabID: tab.id, action: "toggle", into: &html)
+            html.raw("<input type=\"hidden\" name=\"item\"")
+            html.attribute("value", item.id)
+            html.raw("><button type=\"submit\"")
+            html.openAttribute("aria-labelledby")
+            writeToggleTitleID(tabID: tab.id, itemID: item.id, into: &html)
+            html.closeAttribute()
+            html.raw(" ")
+            html.raw(control.opening(isOn: isOn))
+            html.raw("<span class=\"toggle-control\"></span></button></form></li>\n")
         }
         html.raw("</ul>\n")
     }
