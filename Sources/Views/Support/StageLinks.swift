@@ -133,6 +133,15 @@ public enum StageLinks {
         case afterScale
     }
 
+    /// A tab's icon URL at one scale (the More list's rows), written into `html`.
+    static func writeIcon(
+        app: AppDescription, tab: TabDescription, selected: Bool, scale: Int, into html: inout HTMLWriter
+    ) {
+        writeIcon(.beforeScale, app: app, icon: tab.icon, tabID: tab.id, selected: selected, into: &html)
+        html.number(scale)
+        writeIcon(.afterScale, app: app, icon: tab.icon, tabID: tab.id, selected: selected, into: &html)
+    }
+
     /// One half of a tab's icon URL, `/icons/NAME/STATE@Sx.png?tint=RRGGBB` for a built-in icon
     /// or `/icons/apps/APP/TAB/STATE@Sx.png` for the app's own path data, from the two fields of
     /// the tab it reads (the bar reads them in place, without copying the whole tab description).
