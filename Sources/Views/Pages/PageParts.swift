@@ -146,10 +146,18 @@ enum MoreView {
             if tab.id == selected { html.raw(" aria-current=\"page\"") }
             html.raw("><span class=\"more-icon\"><img alt=\"\" width=\"80\" height=\"80\"")
             html.openAttribute("src")
-            StageLinks.writeIcon(app: context.app, tab: tab, selected: false, scale: 1, into: &html)
+            StageLinks.writeIcon(
+                .beforeScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.raw("1")
+            StageLinks.writeIcon(
+                .afterScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
             html.closeAttribute()
             html.openAttribute("srcset")
-            StageLinks.writeIcon(app: context.app, tab: tab, selected: false, scale: 2, into: &html)
+            StageLinks.writeIcon(
+                .beforeScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.raw("2")
+            StageLinks.writeIcon(
+                .afterScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
             html.raw(" 2x")
             html.closeAttribute()
             html.raw("></span><span class=\"more-title\">")
