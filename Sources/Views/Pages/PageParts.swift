@@ -48,8 +48,7 @@ enum PageParts {
     ) {
         html.raw("<form method=\"post\"")
         html.openAttribute("action")
-        StageLinks.writeTab(context.app.id, context.layout, tabID, into: &html)
-        html.raw("/action")
+        StageLinks.writeAction(context.app.id, context.layout, tabID, into: &html)
         html.closeAttribute()
         html.raw(" data-fragment>")
         CSRFField.render(context.chrome.csrfToken, into: &html)
@@ -177,19 +176,6 @@ enum MoreView {
 public enum CSRFField {
     /// The form field's name; the routes read it back.
     public static let name = "csrf"
-
-    /// The token written into a page's forms, as a browser would submit it (tests and the
-    /// `snapshot` command replay forms this way). Tokens are hex digits, so no unescaping.
-    public static func token(in page: [UInt8]) -> String? {
-        let marker = Array("name=\"csrf\" value=\"".utf8)
-        guard page.count >= marker.count else { return nil }
-        for start in 0...(page.count - marker.count) where page[start..<start + marker.count].elementsEqual(marker) {
-            let valueStart = start + marker.count
-            guard let end = page[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-            return String(decoding: page[valueStart..<end], as: UTF8.self)
-        }
-        return nil
-    }
 
     static func render(_ token: String?, into html: inout HTMLWriter) {
         guard let token else { return }

@@ -2,14 +2,14 @@ import TabModel
 
 /// The selected tab's page, one layout per page kind; every control is a plain form.
 enum PageView {
-    /// The page of `tab`; `paragraphs`, when given, are its paragraphs already written (from
-    /// the app's markup).
+    /// The page of `tab`; `paragraphs`, when given, is its paragraphs' part of the context's
+    /// markup, already written.
     static func render(
-        _ tab: TabDescription, _ context: StageContext, paragraphs: UnsafeRawBufferPointer? = nil,
+        _ tab: TabDescription, _ context: StageContext, paragraphs: AppMarkup.Part? = nil,
         into html: inout HTMLWriter
     ) {
-        if let paragraphs {
-            html.prewritten(paragraphs)
+        if let paragraphs, let markup = context.markup {
+            html.prewritten(paragraphs, of: markup)
         } else {
             writeParagraphs(of: tab.page, language: context.language, into: &html)
         }
@@ -95,15 +95,9 @@ enum PageView {
         }
         html.raw("<ul class=\"items\">\n")
         for item in results {
-            html.raw("<li><div><div>")
-            DetailView.itemLink(item, tabID: tab.id, context, into: &html)
-            html.raw("</div>")
-            if let detail = item.detail {
-                html.raw("<div class=\"detail\">")
-                html.text(detail.text(in: language.tag))
-                html.raw("</div>")
-            }
-            html.raw("</div></li>\n")
+            html.raw("<li>")
+            writeItem(item, tabID: tab.id, context, into: &html)
+            html.raw("</li>\n")
         }
         html.raw("</ul>\n")
     }
@@ -149,15 +143,8 @@ enum PageView {
         html.raw("<ul class=\"items\">\n")
         for item in items {
             let isRead = read.contains(item.id)
-            html.raw(isRead ? "<li><div><div>" : "<li class=\"unread\"><div><div>")
-            DetailView.itemLink(item, tabID: tab.id, context, into: &html)
-            html.raw("</div>")
-            if let detail = item.detail {
-                html.raw("<div class=\"detail\">")
-                html.text(detail.text(in: language.tag))
-                html.raw("</div>")
-            }
-            html.raw("</div>")
+            html.raw(isRead ? "<li>" : "<li class=\"unread\">")
+            writeItem(item, tabID: tab.id, context, into: &html)
             if isRead {
                 html.raw("<span class=\"meta\">")
                 html.text(UIString.read.text(in: language))
@@ -247,5 +234,23 @@ enum PageView {
             html.raw("<span class=\"toggle-control\"></span></button></form></li>\n")
         }
         html.raw("</ul>\n")
+    }
+
+    /// An item's title and detail, as every list of items shows them.
+    /// An item of a list page: its title, the link that pushes its detail screen, over its detail.
+    private static func writeItem(
+        _ item: PageItem, tabID: String, _ context: StageContext, into html: inout HTMLWriter
+    ) {
+        html.raw("<div><div>")
+        DetailView.itemLink(item, tabID: tabID, context, into: &html)
+        html.raw("</div>")
+        if let detail = item.detail {
+            html.raw("<div class=\"detail\">")
+            html.text(detail.text(in: context.language.tag))
+            html.raw("</div>")
+        }
+        html.raw("</div>")
+    }
+        html.raw("</div>")
     }
 }
