@@ -236,7 +236,6 @@ enum PageView {
         html.raw("</ul>\n")
     }
 
-    /// An item's title and detail, as every list of items shows them.
     /// An item of a list page: its title, the link that pushes its detail screen, over its detail.
     private static func writeItem(
         _ item: PageItem, tabID: String, _ context: StageContext, into html: inout HTMLWriter
@@ -249,8 +248,6 @@ enum PageView {
             html.text(detail.text(in: context.language.tag))
             html.raw("</div>")
         }
-        html.raw("</div>")
-    }
         html.raw("</div>")
     }
 }
