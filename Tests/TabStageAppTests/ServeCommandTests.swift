@@ -60,7 +60,7 @@ import Testing
         let (process, port) = try launchServe(["--sessions", "memory"], in: folder)
         defer { if process.isRunning { process.terminate() } }
         let client = HTTPTestClient(port: port)
-        for file in ["css/tabstage.css", "js/tabstage.js"] {
+        for file in ["css/tabstage.css", "js/tabstage.js", "images/favicon.svg"] {
             let onDisk = try Data(contentsOf: Self.repositoryRoot.appendingPathComponent("Public/" + file))
             let served = try client.get("/static/" + file)
             #expect(served.status == 200, "\(file)")

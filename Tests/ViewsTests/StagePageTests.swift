@@ -177,3 +177,9 @@ import Testing
             "<button type=\"submit\" aria-labelledby=\"toggle-favorites-park\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\"><span class=\"toggle-control\"></span></button></form></li>"
         ))
 }
+
+@Test func everyPageLinksTheToolsIcon() throws {
+    let app = try demo("restaurant")
+    let html = stageHTML(app, layout: .bottom, container: TabContainer(app: app), content: .tab(id: "home"))
+    #expect(html.contains("<link rel=\"icon\" type=\"image/svg+xml\" href=\"/static/images/favicon.svg\">\n"))
+}

@@ -146,18 +146,10 @@ enum MoreView {
             if tab.id == selected { html.raw(" aria-current=\"page\"") }
             html.raw("><span class=\"more-icon\"><img alt=\"\" width=\"80\" height=\"80\"")
             html.openAttribute("src")
-            StageLinks.writeIcon(
-                .beforeScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
-            html.raw("1")
-            StageLinks.writeIcon(
-                .afterScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            writeUnselectedIcon(of: tab, scale: 1, context, into: &html)
             html.closeAttribute()
             html.openAttribute("srcset")
-            StageLinks.writeIcon(
-                .beforeScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
-            html.raw("2")
-            StageLinks.writeIcon(
-                .afterScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            writeUnselectedIcon(of: tab, scale: 2, context, into: &html)
             html.raw(" 2x")
             html.closeAttribute()
             html.raw("></span><span class=\"more-title\">")
@@ -177,6 +169,16 @@ enum MoreView {
             html.raw("<span class=\"chevron\" aria-hidden=\"true\"></span></a></li>\n")
         }
         html.raw("</ul>\n")
+    }
+
+    /// The URL of the tab's unselected bar cell at `scale`, as the bar writes it.
+    private static func writeUnselectedIcon(
+        of tab: TabDescription, scale: Int, _ context: StageContext, into html: inout HTMLWriter
+    ) {
+        StageLinks.writeIcon(
+            .beforeScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+        html.number(scale)
+        StageLinks.writeIcon(.afterScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
     }
 }
 

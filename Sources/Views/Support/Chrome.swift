@@ -62,7 +62,9 @@ enum Chrome {
 
     /// From `</title>` to the start of the body: the stylesheets (the app's theme) and the script.
     static func headAfterTitle(app: AppDescription?, into html: inout HTMLWriter) {
-        html.raw("</title>\n<link rel=\"stylesheet\"")
+        html.raw("</title>\n<link rel=\"icon\" type=\"image/svg+xml\"")
+        html.attribute("href", StageLinks.favicon)
+        html.raw(">\n<link rel=\"stylesheet\"")
         html.attribute("href", StageLinks.stylesheet)
         html.raw(">\n")
         if let app {

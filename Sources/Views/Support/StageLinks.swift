@@ -7,6 +7,8 @@ public enum StageLinks {
     public static let home = "/"
     public static let stylesheet = "/static/css/tabstage.css"
     public static let script = "/static/js/tabstage.js"
+    /// The tool's own icon, a phone screen over a tab bar (Public/images/favicon.svg).
+    public static let favicon = "/static/images/favicon.svg"
     public static let login = "/login"
     public static let logout = "/logout"
     /// The More list of the bottom bar; tab ids never hold `_`, so it never hides a tab.
