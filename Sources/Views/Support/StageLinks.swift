@@ -60,6 +60,11 @@ public enum StageLinks {
     public static func eventsJSON(_ appID: String) -> String { "/\(appID)/events.json" }
     public static func theme(_ appID: String) -> String { "/theme/\(appID).css" }
 
+    /// A search tab with its query: `/{app}/{layout}/{tab}?q=…`.
+    public static func search(_ appID: String, _ layout: Layout, _ tabID: String, query: String) -> String {
+        tab(appID, layout, tabID) + "?q=" + URLComponentEncoding.encodedString(query)
+    }
+
     public static func login(next: String) -> String {
         login + "?next=" + URLComponentEncoding.encodedString(next)
     }
