@@ -46,6 +46,18 @@ import Testing
         #expect(log.contains("action from a window of favorites (selected: settings): selecting favorites first"))
     }
 
+    @Test func theResetActionReturnsAListPageToItsInitialState() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/vertical/vertical/favorites")
+        _ = try visitor.post("/vertical/vertical/favorites/action", form: [("action", "toggle"), ("item", "park")])
+        let ticked = try visitor.get("/vertical/vertical/favorites")
+        #expect(ticked.text.contains("<input type=\"hidden\" name=\"action\" value=\"reset\">"))
+        _ = try visitor.post("/vertical/vertical/favorites/action", form: [("action", "reset")])
+        let reset = try visitor.get("/vertical/vertical/favorites")
+        #expect(reset.text.contains("aria-pressed=\"false\">To do<span class=\"visually-hidden\">: Walk in the park"))
+        #expect(reset.text.contains("aria-pressed=\"true\">Done<span class=\"visually-hidden\">: Morning coffee"))
+    }
+
     @Test func aFirstVisitToALayoutEntersOnTheFirstTabTheGuardAllows() throws {
         var locked = try #require(BuiltInApps.app(id: BuiltInApps.restaurantID))
         locked.tabs[0].requiresLogin = true
