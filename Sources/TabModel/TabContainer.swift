@@ -82,7 +82,9 @@ public struct TabContainer: Sendable, Equatable {
 
     /// The item whose detail screen is pushed in the tab's navigation stack; nil at its root.
     public func pushedItem(ofTab tabID: String) -> String? {
-        app.index(ofTab: tabID).flatMap { pushedItems[$0] }
+        // Most containers have no detail pushed: no search or hashing then.
+        guard !pushedItems.isEmpty else { return nil }
+        return app.index(ofTab: tabID).flatMap { pushedItems[$0] }
     }
 
     /// Whether the bar is hidden: the selected tab shows a pushed detail screen and its tab (or

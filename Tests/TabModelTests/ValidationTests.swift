@@ -369,4 +369,34 @@ extension String {
         guard let range = range(of: target) else { return self }
         return replacingCharacters(in: range, with: replacement)
     }
+
+    @Test func presetsAndTheirKeys() throws {
+        let named = try AppDescription.load(jsonText: validJSON(top: " \"policies\": \"fsVertical\",")).get()
+        #expect(named.policies == .fsVertical)
+        let object = try AppDescription.load(
+            jsonText: validJSON(top: " \"policies\": {\"preset\": \"seed004\", \"reselect\": \"popToRoot\"},")
+        ).get()
+        #expect(object.policies.preset == .seed004)
+        #expect(object.policies.reselect == .popToRoot)
+        #expect(object.policies.childRetention == .keepAlive)
+        #expect(
+            problems(validJSON(top: " \"policies\": \"android\","))
+                == ["policies: unknown policy preset 'android'; expected one of uikit, fsVertical, seed004"])
+    }
+
+    @Test func aBadgeBoundToACountAndTheBarHiddenWhenPushed() throws {
+        let counter = "{\"kind\": \"counter\", \"label\": {\"en\": \"C\", \"zh-Hant\": \"C\"}}"
+        let bound = tab(
+            "stamps", page: counter, more: ", \"badge\": {\"from\": \"count\"}, \"hidesBottomBarWhenPushed\": false")
+        let json = validJSON(
+            tabs: [tab("one"), bound].joined(separator: ","), top: " \"hidesBottomBarWhenPushed\": true,")
+        let app = try AppDescription.load(jsonText: json).get()
+        #expect(app.hidesBottomBarWhenPushed)
+        #expect(app.hidesBar(whenPushedOnTabAt: 0))
+        #expect(!app.hidesBar(whenPushedOnTabAt: 1))
+        #expect(app.tabs[1].badgeBinding == .count)
+        #expect(
+            problems(withTabs(tab(more: ", \"badge\": {\"from\": \"count\"}")))
+                == ["tabs[2].badge.from: only a counter page's badge can be bound to its count"])
+    }
 }

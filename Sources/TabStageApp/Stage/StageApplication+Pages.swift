@@ -87,10 +87,15 @@ extension StageApplication {
             return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[located.appIndex])
         }
         let isSearch = apps[located.appIndex].tabs[tabIndex].page.kind == .search
+        // A bar link never carries `?q=`: a tap that does is the redirect of one to its search
+        // (below), not a second tap.
+        let requested = request.query["q"]
+        let source = selectionSource(request) == .tap && requested != nil ? .url : selectionSource(request)
+        // The URL says the search: back and forward to a search tab's URL without `?q=` empty it.
+        let query = isSearch ? requested ?? (source == .history ? "" : nil) : nil
         let selection = TabSelection(
             appIndex: located.appIndex, appID: apps[located.appIndex].id, layout: located.layout, tabID: tabID,
-            source: selectionSource(request), query: isSearch ? request.query["q"] : nil,
-            changesLanguage: changesLanguage(request), now: clock())
+            source: source, isSearch: isSearch, query: query, changesLanguage: changesLanguage(request), now: clock())
         let visit = try withVisitor(
             request, create: true, ifUnchanged: { session in reloadedTab(request, session, selection) },
             { session in selectTab(request, &session, selection) })
@@ -98,9 +103,8 @@ extension StageApplication {
         // Moved out, not copied: the context takes the container and the strings it holds.
         let taken = (consume visit).result
         var response: Response
-        if case .detail(_, let itemID) = taken.content {
-            response = StageResponses.redirect(
-                to: StageLinks.detail(selection.appID, selection.layout, selection.tabID, itemID))
+        if let location = taken.redirect {
+            response = StageResponses.redirect(to: location)
         } else {
             let status = taken.status
             response = render(tabContext(taken, selection), status: status, request: request)
@@ -116,7 +120,8 @@ extension StageApplication {
         var layout: Layout
         var tabID: String
         var source: SelectionSource
-        /// `?q=` on a search tab; nil on other tabs.
+        var isSearch: Bool
+        /// `?q=` on a search tab (empty for back and forward without it); nil on other tabs.
         var query: String?
         var changesLanguage: Bool
         var now: Date
@@ -138,6 +143,8 @@ extension StageApplication {
         var content: StageContent
         var notice: Notice?
         var status: HTTPStatus
+        /// Where the page is instead: the top of the tab's stack, or its search in the URL.
+        var redirect: String? = nil
     }
 
     /// A reload of the tab on screen, with no message to show and no language or search to keep,
@@ -179,6 +186,7 @@ extension StageApplication {
         }
         var content = StageContent.tab(id: selection.tabID)
         var status = HTTPStatus.ok
+        var redirect: String?
         if case .refused(let refusedID, let reason) = outcome {
             content = .refused(tabID: refusedID, reason: reason)
             status = .forbidden
@@ -187,14 +195,13 @@ extension StageApplication {
             // A tap shows the top of the tab's stack (its detail screen, answered by a redirect
             // there); any other entry by the tab's own URL is Back to its root.
             if selection.source == .tap {
-                content = .detail(tabID: selection.tabID, itemID: pushed)
-                status = .seeOther
+                redirect = StageLinks.detail(selection.appID, selection.layout, selection.tabID, pushed)
             } else {
                 _ = container.pop(onTab: selection.tabID, at: selection.now, in: selection.layout)
                 isChanged = true
             }
         }
-        if case .tab = content, let query = selection.query, selection.changesQuery(container) {
+        if case .tab = content, redirect == nil, let query = selection.query, selection.changesQuery(container) {
             let result = container.perform(
                 .setQuery(query), onTab: selection.tabID, isLoggedIn: isLoggedIn, at: selection.now,
                 in: selection.layout)
@@ -202,11 +209,17 @@ extension StageApplication {
             if case .refused(let refusal) = result {
                 notice = Notice(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
             }
+        } else if case .tab = content, redirect == nil, selection.isSearch, selection.source == .tap,
+            selection.query == nil, case .search(let kept)? = container.pageState(ofTab: selection.tabID),
+            !kept.isEmpty
+        {
+            // A tap onto a search tab keeps its search; the URL it lands on says it.
+            redirect = StageLinks.search(selection.appID, selection.layout, selection.tabID, query: kept)
         }
         if isChanged { session.containers[selection.appID] = container }
         return TabVisit(
             language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
-            container: container, content: content, notice: notice, status: status)
+            container: container, content: content, notice: notice, status: status, redirect: redirect)
     }
 
     /// The tab page's context, from what the visit took out of the session.

@@ -35,6 +35,15 @@ enum PageView {
             // A state of another kind cannot happen: the model creates states from the page.
             break
         }
+        // Every page that keeps state can go back to its initial state; the counter's own row
+        // of buttons has its Reset already.
+        switch tab.page.content {
+        case .text, .counter: break
+        default:
+            PageParts.actionButton(
+                context, tabID: tab.id, action: "reset", label: UIString.reset.text(in: context.language), quiet: true,
+                into: &html)
+        }
     }
 
     /// The page's fixed paragraphs, which only the app and the language decide.

@@ -94,6 +94,15 @@ public enum StageLinks {
         }
     }
 
+    /// A search tab with its query: `/{app}/{layout}/{tab}?q=…`.
+    public static func search(_ appID: String, _ layout: Layout, _ tabID: String, query: String) -> String {
+        url { html in
+            writeTab(appID, layout, tabID, into: &html)
+            html.raw("?q=")
+            html.urlComponent(query)
+        }
+    }
+
     /// The app's stylesheet, which sets its tint.
     static func writeTheme(_ appID: String, into html: inout HTMLWriter) {
         html.raw("/theme/")
