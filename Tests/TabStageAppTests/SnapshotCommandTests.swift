@@ -200,8 +200,8 @@ import Testing
             #expect(first.contains("\n\(line)\n"), "\(line)")
         }
         let firstEvents = Self.events(in: first)
-        #expect(firstEvents.first == Event(sequence: 1, text: "shouldSelect stamps (url) → yes"))
-        #expect(firstEvents.last?.text == "didSelect stamps (url)")
+        #expect(firstEvents.first == Event(sequence: 1, text: "guard stamps (url) → allowed"))
+        #expect(firstEvents.contains { $0.text == "stamps viewDidAppear" })
         let posted = try read("post-coffee-bottom-stamps-action.txt")
         #expect(posted.contains("\nform: count 1\nevents:\n"))
         // Each snapshot lists the events its request caused, numbered on from the last one's.
@@ -209,8 +209,12 @@ import Testing
         #expect(Self.events(in: posted) == [Event(sequence: nextSequence, text: "page action stamps increment")])
         let tapped = try read("tap-coffee-bottom-stamps.txt")
         #expect(tapped.contains("\nX-TabStage-Source: tap\n"))
-        #expect(tapped.contains("\nform: count 0\nevents:\n"))
-        #expect(Self.events(in: tapped).contains { $0.text == "popped to root stamps" })
+        // The UIKit preset: a reselect tap is asked and told, and popping keeps the root's count.
+        #expect(tapped.contains("\nform: count 1\nevents:\n"))
+        #expect(
+            Self.events(in: tapped).map(\.text) == [
+                "shouldSelect stamps (tap) → yes", "popToRoot stamps", "didSelect stamps (tap)",
+            ])
         let chinese = try read("get-coffee-vertical-menu-lang-zh-hant.txt")
         #expect(chinese.contains("\nlayout: vertical\nlanguage: zh-Hant\n"))
         #expect(chinese.contains("\nbar: (菜單) [集點 •New] [帳戶 🔒]\n"))
