@@ -18,7 +18,7 @@ enum HTMLLayout {
 
     static func laidOut(_ html: String) -> String {
         var parser = Parser(html)
-        var tree = parser.parse()
+        let tree = parser.parse()
         var lines: [String] = []
         tree.write(depth: -1, into: &lines)
         return lines.joined(separator: "\n") + "\n"
@@ -38,7 +38,7 @@ enum HTMLLayout {
         /// The root holds the document's top-level nodes and writes none of its own.
         static var root: Node { Node(kind: .element(name: "", startTag: "", endTag: nil)) }
 
-        mutating func write(depth: Int, into lines: inout [String]) {
+        func write(depth: Int, into lines: inout [String]) {
             let indent = String(repeating: "  ", count: max(0, depth))
             switch kind {
             case .text(let text):
@@ -55,7 +55,7 @@ enum HTMLLayout {
                     return
                 }
                 if !isRoot { lines.append(indent + startTag) }
-                for index in children.indices { children[index].write(depth: depth + 1, into: &lines) }
+                for child in children { child.write(depth: depth + 1, into: &lines) }
                 if !isRoot, let endTag { lines.append(indent + endTag) }
             }
         }
@@ -98,9 +98,9 @@ enum HTMLLayout {
                         stack[stack.count - 1].children.append(
                             Node(kind: .element(name: name, startTag: source, endTag: nil)))
                     } else if rawTextElements.contains(name) {
-                        let (content, endTag) = readRawText(until: name)
-                        var node = Node(kind: .element(name: name, startTag: source, endTag: endTag))
-                        if !content.isEmpty { node.children.append(Node(kind: .text(content))) }
+                        let raw = readRawText(until: name)
+                        var node = Node(kind: .element(name: name, startTag: source, endTag: raw.endTag))
+                        if !raw.text.isEmpty { node.children.append(Node(kind: .text(raw.text))) }
                         stack[stack.count - 1].children.append(node)
                     } else {
                         stack.append(Node(kind: .element(name: name, startTag: source, endTag: nil)))
@@ -174,8 +174,15 @@ enum HTMLLayout {
             return .start(name: name, source: source, selfClosing: characters[index - 1] == "/")
         }
 
-        /// The text up to `</name>` and that end tag (nil when the document ends first).
-        mutating func readRawText(until name: String) -> (String, String?) {
+        /// The content of a `script`, `style`, `textarea` or `title` element.
+        struct RawText {
+            var text: String
+            /// nil when the document ends first.
+            var endTag: String?
+        }
+
+        /// The text up to `</name>`, and that end tag.
+        mutating func readRawText(until name: String) -> RawText {
             let start = position
             var index = position
             while index < characters.count {
@@ -183,13 +190,14 @@ enum HTMLLayout {
                     let candidate = String(characters[(index + 2)..<min(characters.count, index + 2 + name.count)])
                     if candidate.lowercased() == name, let close = find(">", from: index) {
                         position = close + 1
-                        return (String(characters[start..<index]), String(characters[index...close]))
+                        return RawText(
+                            text: String(characters[start..<index]), endTag: String(characters[index...close]))
                     }
                 }
                 index += 1
             }
             position = characters.count
-            return (String(characters[start...]), nil)
+            return RawText(text: String(characters[start...]), endTag: nil)
         }
 
         func matches(_ literal: String) -> Bool {

@@ -21,8 +21,11 @@ struct Redactor {
     }
 
     private var patterns: [Pattern]
-    /// Every volatile value met so far and its placeholder.
-    private var placeholders: [String: String] = [:]
+    /// The session ids and CSRF tokens met so far, and their placeholders: replaced wherever
+    /// they appear.
+    private var ids: [String: String] = [:]
+    /// The values users' patterns matched, and their placeholders: replaced where they match.
+    private var matched: [String: String] = [:]
     private var counts: [String: Int] = [:]
 
     init(patterns: [Pattern] = []) {
@@ -32,12 +35,14 @@ struct Redactor {
     mutating func redact(_ text: String) -> String {
         // Ids first: they are learned here and replaced everywhere.
         for match in text.matches(of: Self.sessionCookie) {
-            _ = placeholder(for: String(match.output.1), label: "session")
+            _ = Self.placeholder(for: String(match.output.1), label: "session", in: &ids, counts: &counts)
         }
-        for match in text.matches(of: Self.csrfField) { _ = placeholder(for: String(match.output.1), label: "csrf") }
+        for match in text.matches(of: Self.csrfField) {
+            _ = Self.placeholder(for: String(match.output.1), label: "csrf", in: &ids, counts: &counts)
+        }
         var result = text
-        let known = placeholders.filter { $0.value.hasPrefix("<session-") || $0.value.hasPrefix("<csrf-") }
-        for (value, placeholder) in known.sorted(by: { $0.key.count > $1.key.count }) {
+        // Longest first, so that no id is replaced inside a longer one; ties in a fixed order.
+        for (value, placeholder) in ids.sorted(by: { ($0.key.count, $0.key) > ($1.key.count, $1.key) }) {
             result = result.replacingOccurrences(of: value, with: placeholder)
         }
         for date in [Self.isoTimestamp, Self.httpDate] { result = result.replacing(date, with: "<date>") }
@@ -54,18 +59,21 @@ struct Redactor {
             let range = (match.output.count > 1 ? match.output[1].range : nil) ?? match.range
             guard range.lowerBound >= position else { continue }
             output += text[position..<range.lowerBound]
-            output += placeholder(for: String(text[range]), label: "redacted")
+            output += Self.placeholder(for: String(text[range]), label: "redacted", in: &matched, counts: &counts)
             position = range.upperBound
         }
         return output + text[position...]
     }
 
-    private mutating func placeholder(for value: String, label: String) -> String {
-        if let known = placeholders[value] { return known }
+    /// The placeholder of `value` in `known`, made `<label-N>` the first time (N counts per label).
+    private static func placeholder(
+        for value: String, label: String, in known: inout [String: String], counts: inout [String: Int]
+    ) -> String {
+        if let existing = known[value] { return existing }
         let number = counts[label, default: 0] + 1
         counts[label] = number
         let made = "<\(label)-\(number)>"
-        placeholders[value] = made
+        known[value] = made
         return made
     }
 

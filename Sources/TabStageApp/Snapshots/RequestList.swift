@@ -129,14 +129,22 @@ extension RequestList {
         }
 
         var pending: [Pending] = []
-        var nameLine: (name: String, line: Int)?
+        /// A `name:` line waiting for its request.
+        struct NameLine {
+            var name: String
+            var line: Int
+        }
+
+        var nameLine: NameLine?
         var redactedHeaders: Set<String> = []
         var patterns: [Redactor.Pattern] = []
         /// Whether an indented line may follow: only after a request and its indented lines.
         var isInRequest = false
 
         mutating func read(_ rawLine: String, number: Int) throws(RequestListError) {
-            let (content, comment) = Self.splitComment(rawLine)
+            let split = CommentedLine(rawLine)
+            let content = split.content
+            let comment = split.comment
             let trimmed = content.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty {
                 if comment != nil, Self.givenName(inComment: comment) != nil {
@@ -157,7 +165,7 @@ extension RequestList {
                 guard nameLine == nil else {
                     throw RequestListError(line: number, message: "two 'name:' lines before one request")
                 }
-                nameLine = (try Self.checkedName(name, line: number), number)
+                nameLine = NameLine(name: try Self.checkedName(name, line: number), line: number)
                 return
             }
             if let redaction = Self.directive("redact:", in: trimmed) {
@@ -310,27 +318,6 @@ extension RequestList {
 
         // MARK: Pieces of a line
 
-        /// The line before an unquoted ` #` (or a `#` starting it), and the comment after it.
-        static func splitComment(_ line: String) -> (content: String, comment: String?) {
-            var inQuotes = false
-            var previous: Character = " "
-            var escaped = false
-            for index in line.indices {
-                let character = line[index]
-                if escaped {
-                    escaped = false
-                } else if inQuotes && character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    inQuotes.toggle()
-                } else if character == "#", !inQuotes, previous == " " || previous == "\t" {
-                    return (String(line[..<index]), String(line[line.index(after: index)...]))
-                }
-                previous = character
-            }
-            return (line, nil)
-        }
-
         /// `home` from `# as: home`.
         static func givenName(inComment comment: String?) -> String? {
             guard let comment else { return nil }
@@ -477,5 +464,34 @@ extension RequestList {
             }
             return encoded
         }
+    }
+}
+
+/// A list's line split at its comment: an unquoted `#` after a space (or starting the line).
+struct CommentedLine {
+    var content: String
+    var comment: String?
+
+    init(_ line: String) {
+        var inQuotes = false
+        var previous: Character = " "
+        var escaped = false
+        for index in line.indices {
+            let character = line[index]
+            if escaped {
+                escaped = false
+            } else if inQuotes && character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                inQuotes.toggle()
+            } else if character == "#", !inQuotes, previous == " " || previous == "\t" {
+                content = String(line[..<index])
+                comment = String(line[line.index(after: index)...])
+                return
+            }
+            previous = character
+        }
+        content = line
+        comment = nil
     }
 }
