@@ -26,7 +26,8 @@ import Testing
         second.publish(ChangeNotice(topic: "follow 1234", version: 8))
         try waitFor { heard.withLock { $0["first"]?.count == 2 && $0["second"]?.count == 2 } }
         let expected = [
-            ChangeNotice(topic: "session abc app restaurant", version: 7), ChangeNotice(topic: "follow 1234", version: 8),
+            ChangeNotice(topic: "session abc app restaurant", version: 7),
+            ChangeNotice(topic: "follow 1234", version: 8),
         ]
         #expect(heard.withLock { $0["first"] } == expected)
         #expect(heard.withLock { $0["second"] } == expected)

@@ -25,13 +25,15 @@ func badSessionStoreOptionsAreRefusedWithTheExpectedForms(_ value: String) {
     }
     #expect(try parsed("redis://localhost") == RedisEndpoint(address: .tcp(host: "localhost", port: 6379)))
     #expect(
-        try parsed("redis://10.0.0.5:7000/3") == RedisEndpoint(address: .tcp(host: "10.0.0.5", port: 7000), database: 3))
+        try parsed("redis://10.0.0.5:7000/3") == RedisEndpoint(address: .tcp(host: "10.0.0.5", port: 7000), database: 3)
+    )
     #expect(try parsed("redis://[::1]:6380") == RedisEndpoint(address: .tcp(host: "::1", port: 6380)))
     #expect(
         try parsed("redis://:s%40cret@db:6379", password: "ignored")
             == RedisEndpoint(address: .tcp(host: "db", port: 6379), password: "s@cret"))
     #expect(
-        try parsed("redis://app:pw@db") == RedisEndpoint(address: .tcp(host: "db", port: 6379), user: "app", password: "pw"))
+        try parsed("redis://app:pw@db")
+            == RedisEndpoint(address: .tcp(host: "db", port: 6379), user: "app", password: "pw"))
     #expect(
         try parsed("redis://db", password: "from-env")
             == RedisEndpoint(address: .tcp(host: "db", port: 6379), password: "from-env"))

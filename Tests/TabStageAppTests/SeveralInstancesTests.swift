@@ -162,7 +162,8 @@ import Views
         #expect(try HTTPTestClient(port: instance.port).get("/healthz").status == 200)
         redis.stop()
         #expect(try browser.get(instance.port, "/restaurant/bottom/home").status == 503)
-        #expect(try browser.post(instance.port, "/restaurant/bottom/home/action", [("action", "increment")]).status == 503)
+        #expect(
+            try browser.post(instance.port, "/restaurant/bottom/home/action", [("action", "increment")]).status == 503)
         #expect(try Browser().get(instance.port, "/restaurant/bottom/wallet").status == 503, "a new visitor too")
         #expect(try HTTPTestClient(port: instance.port).get("/healthz").status == 503)
         #expect(instance.process.isRunning)
@@ -172,7 +173,8 @@ import Views
         try waitUntil { (try? HTTPTestClient(port: instance.port).get("/healthz").status) == 200 }
         #expect(Date().timeIntervalSince(resumed) < 5, "resumed within seconds")
         #expect(Self.counter(in: try browser.get(instance.port, "/restaurant/bottom/home")) == 5)
-        #expect(try browser.post(instance.port, "/restaurant/bottom/home/action", [("action", "increment")]).status == 303)
+        #expect(
+            try browser.post(instance.port, "/restaurant/bottom/home/action", [("action", "increment")]).status == 303)
         #expect(Self.counter(in: try browser.get(instance.port, "/restaurant/bottom/home")) == 6)
     }
 
