@@ -4,7 +4,8 @@
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
-BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev libhiredis-dev pkg-config
+# patch: the snapshot tests check that `patch` applies the diffs `tabstage snapshot` prints.
+BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev libhiredis-dev pkg-config patch
 # The tests of several instances start a Redis and an nginx of their own.
 TEST_PACKAGES := redis-server nginx-light
 # The browser suite: Debian's Chromium and its driver, Java for the Nu HTML checker, and a

@@ -1,126 +1,71 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Request {
     /// Cookies from every `Cookie` header; the first of a repeated name wins (the most specific path).
     public var cookies: [String: String] {
         var cookies: [String: String] = [:]
-        for header in headers.values(for: "Cookie") {
-            for pair in header.split(separator: ";") {
-                guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = pair[..<equals].trimmingSpaces
-                var value = pair[pair.index(after: equals)...].trimmingSpaces
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                    value = value.dropFirst().dropLast()
-                }
-                guard !name.isEmpty, cookies[String(name)] == nil else { continue }
-                cookies[String(name)] = String(value)
-            }
+        forEachCookie { header, name, value in
+            let key = String(Self.text(of: header, at: name))
+            if cookies[key] == nil { cookies[key] = String(Self.text(of: header, at: value)) }
+            return true
         }
         return cookies
     }
-}
 
-extension Substring {
-    var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
-        while text.last == " " || text.last == "\t" { text = text.dropLast() }
-        return text
-    }
-}
-
-extension Request {
-    /// `cookies[name]`, without building the dictionary: the `Cookie` headers are scanned on
-    /// their bytes for that one name. A header with anything but printable ASCII (where bytes and
-    /// Characters could split differently) goes the way of `cookies`, so the answer is the same.
+    /// `cookies[name]`, without building the dictionary: the first pair of that name.
     public func cookie(named name: String) -> Substring? {
+        var found: Substring?
+        let wanted = name.utf8.span
+        forEachCookie { header, pairName, value in
+            guard pairName.count == wanted.count else { return true }
+            let bytes = header.utf8.span
+            for offset in 0..<wanted.count where bytes[pairName.lowerBound + offset] != wanted[offset] { return true }
+            found = Self.text(of: header, at: value)
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with each `name=value` pair of the `Cookie` headers in order (the header, and
+    /// where the name and the value lie in its UTF-8), until it returns false. A header is octets
+    /// (RFC 6265): pairs are split at `;` and `=` bytes, spaces and tabs around a name and a value
+    /// are dropped, as are the quotes around a quoted value, and a pair without `=` or with an
+    /// empty name is skipped.
+    private func forEachCookie(_ body: (String, Range<Int>, Range<Int>) -> Bool) {
         for field in headers where HTTPHeaders.sameName(field.name, "Cookie") {
-            switch Self.scanCookie(named: name, in: field.value) {
-            case .found(let value): return value
-            case .absent: continue
-            case .notPlain: return cookies[name].map { Substring($0) }
+            let bytes = field.value.utf8.span
+            var pairStart = 0
+            while pairStart < bytes.count {
+                var pairEnd = pairStart
+                while pairEnd < bytes.count && bytes[pairEnd] != UInt8(ascii: ";") { pairEnd += 1 }
+                defer { pairStart = pairEnd + 1 }
+                var equals = pairStart
+                while equals < pairEnd && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                guard equals < pairEnd else { continue }
+                let name = Self.trimmingSpaces(pairStart..<equals, in: bytes)
+                var value = Self.trimmingSpaces(equals + 1..<pairEnd, in: bytes)
+                if value.count >= 2, bytes[value.lowerBound] == UInt8(ascii: "\""),
+                    bytes[value.upperBound - 1] == UInt8(ascii: "\"")
+                {
+                    value = value.lowerBound + 1..<value.upperBound - 1
+                }
+                guard !name.isEmpty else { continue }
+                guard body(field.value, name, value) else { return }
             }
         }
-        return nil
     }
 
-    private enum CookieScan {
-        case found(Substring)
-        case absent
-        case notPlain
+    private static func trimmingSpaces(_ range: Range<Int>, in bytes: Span<UInt8>) -> Range<Int> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        return start..<end
     }
 
-    /// On the header's own bytes: the pair boundaries, the trimming of spaces and tabs and the
-    /// name comparison are all byte work for printable ASCII, where bytes are Characters. A
-    /// name that is not ASCII could still equal an ASCII one as Strings, so it goes the slow way.
-    private static func scanCookie(named name: String, in header: String) -> CookieScan {
-        let scan = header.utf8.withContiguousStorageIfAvailable { bytes in
-            name.utf8.withContiguousStorageIfAvailable { wanted in valueOffsets(named: wanted, in: bytes) }
-        }
-        switch scan ?? nil {
-        case .at(let offsets):
-            // Offsets into printable ASCII are Character boundaries.
-            let utf8 = header.utf8
-            let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
-            return .found(header[start..<utf8.index(start, offsetBy: offsets.count)])
-        case .absent: return .absent
-        case .notPlain, nil: return .notPlain
-        }
-    }
-
-    private enum ByteScan {
-        case at(Range<Int>)
-        case absent
-        case notPlain
-    }
-
-    /// Where the value of the first pair named `wanted` lies in `bytes`, as `scanCookie` means it.
-    private static func valueOffsets(named wanted: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>)
-        -> ByteScan
-    {
-        guard wanted.allSatisfy({ $0 < 0x80 }), let base = bytes.baseAddress else { return .notPlain }
-        // Counted rather than stopped at the first: a loop without an exit, which the compiler
-        // runs many bytes at a time.
-        var notPlain = 0
-        for byte in bytes { notPlain &+= (0x20...0x7E).contains(byte) || byte == 0x09 ? 0 : 1 }
-        guard notPlain == 0 else { return .notPlain }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        /// Where `byte` first is in `start..<end`, else `end`. `memchr` looks at many bytes at
-        /// a time: a loop byte by byte cost ~5 instructions a byte for the `;` and the `=`.
-        func offset(of byte: UInt8, from start: Int, to end: Int) -> Int {
-            guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return end }
-            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-        }
-        var pairStart = 0
-        while pairStart < bytes.count {
-            let pairEnd = offset(of: UInt8(ascii: ";"), from: pairStart, to: bytes.count)
-            defer { pairStart = pairEnd + 1 }
-            let equals = offset(of: UInt8(ascii: "="), from: pairStart, to: pairEnd)
-            guard equals < pairEnd else { continue }
-            var nameStart = pairStart
-            var nameEnd = equals
-            while nameStart < nameEnd && isSpace(bytes[nameStart]) { nameStart += 1 }
-            while nameEnd > nameStart && isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
-            // The first pair of the name wins, as in `cookies`.
-            guard nameEnd > nameStart, nameEnd - nameStart == wanted.count,
-                (0..<wanted.count).allSatisfy({ bytes[nameStart + $0] == wanted[$0] })
-            else { continue }
-            var valueStart = equals + 1
-            var valueEnd = pairEnd
-            while valueStart < valueEnd && isSpace(bytes[valueStart]) { valueStart += 1 }
-            while valueEnd > valueStart && isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
-            if valueEnd - valueStart >= 2, bytes[valueStart] == UInt8(ascii: "\""),
-                bytes[valueEnd - 1] == UInt8(ascii: "\"")
-            {
-                valueStart += 1
-                valueEnd -= 1
-            }
-            return .at(valueStart..<valueEnd)
-        }
-        return .absent
+    /// The part of `header` at these UTF-8 offsets.
+    private static func text(of header: String, at offsets: Range<Int>) -> Substring {
+        let utf8 = header.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+        return Substring(utf8[start..<utf8.index(start, offsetBy: offsets.count)])
     }
 }

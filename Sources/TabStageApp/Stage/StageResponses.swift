@@ -12,29 +12,24 @@ enum StageResponses {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
         + "connect-src 'self'; base-uri 'none'; frame-ancestors 'none'"
 
-    /// A page that depends on the session: never cached, and marked with what it varies on.
-    /// Built once: the fields, in the order `Response.html`, `secure` and the two below would
-    /// add them one by one (each of those lookups compared names over every field so far).
-    static func page(_ bytes: [UInt8], status: HTTPStatus = .ok, varyOnFragment: Bool = false) -> Response {
-        Response(status: status, headers: varyOnFragment ? fragmentPageHeaders : pageHeaders, body: bytes)
+    /// A page that depends on the session: never stored by any cache (`no-store`), so it needs
+    /// no `Vary` for the headers it depends on (cookie, language, fragment requests). Its fields
+    /// are built and checked once (`HTTPHeaders.checked()`), not per page.
+    static func page(_ bytes: [UInt8], status: HTTPStatus = .ok) -> Response {
+        Response(status: status, headers: pageHeaders, body: bytes)
     }
 
-    private static let pageHeaders = pageHeaders(vary: "Cookie, Accept-Language")
-    private static let fragmentPageHeaders = pageHeaders(
-        vary: "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language")
-
-    private static func pageHeaders(vary: String) -> HTTPHeaders {
+    private static let pageHeaders: HTTPHeaders = {
         var response = Response.html([UInt8]())
         secure(&response)
         response.headers["Cache-Control"] = "no-store"
-        response.headers["Vary"] = vary
-        // Checked once here: the server sends them without checking each response's again.
         return response.headers.checked()
-    }
+    }()
 
+    /// The fields that keep a page to this origin's scripts and out of frames (the server adds
+    /// `X-Content-Type-Options` to every response).
     static func secure(_ response: inout Response) {
         response.headers["Content-Security-Policy"] = contentSecurityPolicy
-        response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"
     }

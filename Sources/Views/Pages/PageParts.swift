@@ -48,8 +48,7 @@ enum PageParts {
     ) {
         html.raw("<form method=\"post\"")
         html.openAttribute("action")
-        StageLinks.writeTab(context.app.id, context.layout, tabID, into: &html)
-        html.raw("/action")
+        StageLinks.writeAction(context.app.id, context.layout, tabID, into: &html)
         html.closeAttribute()
         html.raw(" data-fragment>")
         CSRFField.render(context.chrome.csrfToken, into: &html)
@@ -72,16 +71,39 @@ enum PageParts {
     }
 }
 
-/// The page area for a tab the container refused: why, and a log-in form that comes back.
+/// A tab the container refused, as a sheet over the page that stays: a `<dialog>` open in the
+/// markup, so that without JavaScript it is a plain part of the page with a link back; the
+/// script makes it modal (focus inside, Escape closes, focus back on the tab).
 enum RefusalView {
-    static func render(tabID: String, reason: LocalizedText, _ context: StageContext, into html: inout HTMLWriter) {
+    static func render(tabID: String, reason: SelectionRefusal, _ context: StageContext, into html: inout HTMLWriter) {
         let language = context.language
-        PageParts.notice(reason.text(in: language.tag), isError: true, into: &html)
+        html.raw("<dialog id=\"login-sheet\" class=\"login-sheet\" open aria-labelledby=\"login-sheet-title\"")
+        html.attribute("data-tab", tabID)
+        html.raw(">\n<h2 id=\"login-sheet-title\">")
+        html.text(UIString.loginRequired.text(in: language))
+        html.raw("</h2>\n")
+        let title = context.app.tab(id: tabID)?.title ?? LocalizedText(en: tabID, zhHant: tabID)
+        PageParts.paragraph(
+            UIString.selectionRefused(reason, tabTitle: title).text(in: language), className: "notice notice-error",
+            into: &html)
         PageParts.paragraph(UIString.loginLead.text(in: language), className: "lead", into: &html)
         // A full page load, not a fragment: logging in changes the header too.
         LoginForm.render(
             next: StageLinks.tab(context.app.id, context.layout, tabID), language: language,
             csrfToken: context.chrome.csrfToken, into: &html)
+        // Back to the page under the sheet (the selected tab), or to the app's entry without one.
+        html.raw("<a class=\"sheet-close\"")
+        html.openAttribute("href")
+        if let selected = context.container.selectedTabID {
+            StageLinks.writeTab(context.app.id, context.layout, selected, into: &html)
+        } else {
+            html.raw("/")
+            html.text(context.app.id)
+        }
+        html.closeAttribute()
+        html.raw(">")
+        html.text(UIString.cancel.text(in: language))
+        html.raw("</a>\n</dialog>\n")
     }
 }
 
@@ -103,7 +125,10 @@ enum LoginForm {
     }
 }
 
-/// The bottom bar's More list: links to the tabs that did not fit.
+/// The bottom bar's More list, as UIKit draws it: a row per tab that did not fit, with its
+/// icon, title, badge pill, a padlock when it needs a login and a chevron; the selected tab's
+/// row is marked. The rows are links like the bar's cells, and the script swaps them in the same
+/// way (a tap, not a URL).
 enum MoreView {
     static func render(_ context: StageContext, into html: inout HTMLWriter) {
         PageParts.paragraph(UIString.moreLead.text(in: context.language), className: "lead", into: &html)
@@ -111,20 +136,45 @@ enum MoreView {
             if case .more(let tabIDs, _) = item { return tabIDs }
             return []
         }
-        html.raw("<ul class=\"items more-list\">\n")
+        let selected = context.container.selectedTabID
+        html.raw("<ul class=\"more-list\">\n")
         for tabID in hidden {
             guard let tab = context.app.tab(id: tabID) else { continue }
-            html.raw("<li><a")
+            html.raw("<li><a class=\"more-row\"")
+            html.attribute("data-tab", tab.id)
             html.attribute("href", StageLinks.tab(context.app.id, .bottom, tab.id))
-            html.raw(">")
+            if tab.id == selected { html.raw(" aria-current=\"page\"") }
+            html.raw("><span class=\"more-icon\"><img alt=\"\" width=\"80\" height=\"80\"")
+            html.openAttribute("src")
+            StageLinks.writeIcon(
+                .beforeScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.raw("1")
+            StageLinks.writeIcon(
+                .afterScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.closeAttribute()
+            html.openAttribute("srcset")
+            StageLinks.writeIcon(
+                .beforeScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.raw("2")
+            StageLinks.writeIcon(
+                .afterScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.raw(" 2x")
+            html.closeAttribute()
+            html.raw("></span><span class=\"more-title\">")
             html.text(tab.title.text(in: context.language.tag))
-            html.raw("</a>")
-            if let label = context.container.badge(ofTab: tab.id)?.label {
-                html.raw("<span class=\"meta\">")
+            html.raw("</span>")
+            if tab.requiresLogin { TabBarView.lock(language: context.language, into: &html) }
+            if let badge = context.container.badge(ofTab: tab.id), let label = badge.label {
+                html.raw("<span class=\"badge more-badge\">")
                 html.text(label)
+                if case .count = badge {
+                    html.raw("<span class=\"visually-hidden\">")
+                    html.text(UIString.unreadSuffix.text(in: context.language))
+                    html.raw("</span>")
+                }
                 html.raw("</span>")
             }
-            html.raw("</li>\n")
+            html.raw("<span class=\"chevron\" aria-hidden=\"true\"></span></a></li>\n")
         }
         html.raw("</ul>\n")
     }
@@ -134,19 +184,6 @@ enum MoreView {
 public enum CSRFField {
     /// The form field's name; the routes read it back.
     public static let name = "csrf"
-
-    /// The token written into a page's forms, as a browser would submit it (tests and the
-    /// `snapshot` command replay forms this way). Tokens are hex digits, so no unescaping.
-    public static func token(in page: [UInt8]) -> String? {
-        let marker = Array("name=\"csrf\" value=\"".utf8)
-        guard page.count >= marker.count else { return nil }
-        for start in 0...(page.count - marker.count) where page[start..<start + marker.count].elementsEqual(marker) {
-            let valueStart = start + marker.count
-            guard let end = page[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-            return String(decoding: page[valueStart..<end], as: UTF8.self)
-        }
-        return nil
-    }
 
     static func render(_ token: String?, into html: inout HTMLWriter) {
         guard let token else { return }
