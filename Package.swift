@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "ContentHash"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ContentHash"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
+        // Redis and nginx processes of a test's own, for the tests of several instances.
+        .target(name: "ServiceTesting"),
         .target(name: "TabModel"),
         .target(name: "Metrics"),
         .target(name: "Rasterizer", dependencies: ["CZlib"]),
@@ -58,9 +60,10 @@ let package = Package(
         .testTarget(
             name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TabModel", "CSQLite"]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TabModel", "CSQLite", "ServiceTesting"]),
         .testTarget(
-            name: "TabStageAppTests", dependencies: ["TabStageApp", "HTTPTesting", "Views", "Sessions", "TabModel"],
+            name: "TabStageAppTests",
+            dependencies: ["TabStageApp", "HTTPTesting", "Views", "Sessions", "TabModel", "ServiceTesting", "HTTPServer"],
             // Snapshot files are read at run time from beside the sources, not bundled.
             exclude: ["__Snapshots__"]),
     ],

@@ -1,0 +1,145 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A `redis-server` of a test's own, on a free loopback port with its files in a temporary
+/// folder: started ready (it answers PING), stopped by its process id, its folder removed when
+/// dropped. Restarting it keeps the port and the folder, so its append-only file is read again.
+public final class RedisServer {
+    public let port: UInt16
+    public let folder: URL
+    private var process: ChildProcess?
+
+    public var url: String { "redis://127.0.0.1:\(port)" }
+
+    /// `appendfsync everysec` (Redis's default): every answered write is in the file before the
+    /// answer leaves, so a killed Redis keeps it; only a power cut could lose the last second.
+    public init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-redis-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var lastError: any Error = ServiceError("redis-server did not start")
+        // A free port can be taken by someone else before Redis binds it: try a few.
+        for _ in 0..<5 {
+            let candidate = try FreePort.pick()
+            do {
+                let started = try Self.launch(port: candidate, folder: folder)
+                port = candidate
+                process = started
+                return
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Stops Redis (SIGTERM: it finishes its file) and waits for it to exit.
+    public func stop() { end(signal: SIGTERM) }
+
+    /// Kills Redis without warning (SIGKILL) and waits for it to exit.
+    public func kill() { end(signal: SIGKILL) }
+
+    /// Starts Redis again on the same port and folder.
+    public func start() throws {
+        guard process == nil else { return }
+        process = try Self.launch(port: port, folder: folder)
+    }
+
+    public var isRunning: Bool { process?.isRunning ?? false }
+
+    private func end(signal: Int32) {
+        guard let running = process else { return }
+        process = nil
+        running.terminate(signal: signal)
+    }
+
+    private static func launch(port: UInt16, folder: URL) throws -> ChildProcess {
+        let arguments = [
+            "--port", String(port), "--bind", "127.0.0.1", "--dir", folder.path, "--appendonly", "yes",
+            "--appendfsync", "everysec", "--save", "", "--daemonize", "no", "--protected-mode", "no",
+        ]
+        let process = try ChildProcess(
+            "/usr/bin/redis-server", arguments, logPath: folder.appendingPathComponent("redis.log").path)
+        // Loading a large append-only file can take a moment; on a loaded machine, more.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if !process.isRunning { throw ServiceError("redis-server exited at start (port \(port) taken?)") }
+            if Self.answersPing(port: port) { return process }
+            usleep(10_000)
+        }
+        process.terminate(signal: SIGKILL)
+        throw ServiceError("redis-server on port \(port) did not answer PING")
+    }
+
+    /// Whether a Redis on `port` answers `PING` with `+PONG` (and not `-LOADING`).
+    public static func answersPing(port: UInt16) -> Bool {
+        guard let socket = FreePort.connect(port: port) else { return false }
+        defer { close(socket) }
+        let ping = Array("PING\r\n".utf8)
+        guard write(socket, ping, ping.count) == ping.count else { return false }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(socket, &buffer, buffer.count)
+        return count > 0 && String(decoding: buffer[..<count], as: UTF8.self).hasPrefix("+PONG")
+    }
+}
+
+/// A helper's process could not be started.
+public struct ServiceError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Loopback ports for helpers that cannot pick their own.
+public enum FreePort {
+    /// A port the system had free a moment ago (bound to port 0, then released).
+    public static func pick() throws -> UInt16 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw ServiceError("no socket") }
+        defer { close(socket) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
+            }
+        }
+        guard bound else { throw ServiceError("cannot bind a loopback port") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// A connected socket to 127.0.0.1:`port` (with a short timeout), or nil.
+    static func connect(port: UInt16) -> Int32? {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else {
+            close(socket)
+            return nil
+        }
+        return socket
+    }
+
+    private static func loopback(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+}

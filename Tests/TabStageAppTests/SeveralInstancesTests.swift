@@ -1,0 +1,253 @@
+import Foundation
+import HTTPServer
+import HTTPTesting
+import ServiceTesting
+import Synchronization
+import Testing
+import Views
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Several `tabstage serve` processes on one Redis of the test's own: any instance serves any
+/// visitor, and nothing answered is lost when an instance or Redis goes away.
+@Suite struct SeveralInstancesTests {
+    /// One browser that may send each request to another port: its cookie and form token.
+    final class Browser: @unchecked Sendable {
+        var cookie = ""
+        var token = ""
+
+        @discardableResult
+        func get(_ port: UInt16, _ path: String) throws -> TestResponse {
+            keep(try HTTPTestClient(port: port).get(path, headers: ["Cookie": cookie]))
+        }
+
+        @discardableResult
+        func post(_ port: UInt16, _ path: String, _ form: [(String, String)]) throws -> TestResponse {
+            var fields = form
+            fields.append((CSRFField.name, token))
+            let body = fields.map { PercentDecoding.encode($0.0) + "=" + PercentDecoding.encode($0.1) }
+                .joined(separator: "&")
+            return keep(
+                try HTTPTestClient(port: port).post(
+                    path, body: Array(body.utf8), contentType: "application/x-www-form-urlencoded",
+                    headers: ["Cookie": cookie]))
+        }
+
+        private func keep(_ response: TestResponse) -> TestResponse {
+            if let set = response.header("Set-Cookie"), let pair = set.split(separator: ";").first {
+                cookie = String(pair)
+            }
+            if let found = CSRFField.token(in: response.body) { token = found }
+            return response
+        }
+    }
+
+    /// A `serve` process, stopped (SIGTERM, or SIGKILL when already killed) when dropped.
+    final class Instance {
+        let process: Process
+        let port: UInt16
+
+        init(_ arguments: [String]) throws {
+            (process, port) = try launchServe(arguments)
+        }
+
+        deinit { stop() }
+
+        func stop() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+
+        func kill() {
+            if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    /// The counter on the restaurant's home tab, as the page shows it.
+    static func counter(in page: TestResponse) -> Int? {
+        let text = page.text
+        guard let start = text.range(of: "<p class=\"balance\">") else { return nil }
+        return Int(text[start.upperBound...].prefix { $0.isNumber })
+    }
+
+    @Test func aTabSelectedOnOneInstanceIsSelectedOnTheOther() throws {
+        let redis = try RedisServer()
+        let first = try Instance(["--sessions", redis.url])
+        let second = try Instance(["--sessions", redis.url])
+        let browser = Browser()
+        #expect(try browser.get(first.port, "/restaurant/bottom/wallet").status == 200)
+        let entry = try browser.get(second.port, "/restaurant/bottom")
+        #expect(entry.status == 302 || entry.status == 303)
+        #expect(entry.header("Location") == "/restaurant/bottom/wallet")
+    }
+
+    @Test func counterActionsAlternatingBetweenTwoInstancesCountExactly() throws {
+        let redis = try RedisServer()
+        let instances = [try Instance(["--sessions", redis.url]), try Instance(["--sessions", redis.url])]
+        let browser = Browser()
+        #expect(Self.counter(in: try browser.get(instances[0].port, "/restaurant/bottom/home")) == 0)
+        for step in 0..<12 {
+            let port = instances[step % 2].port
+            #expect(try browser.post(port, "/restaurant/bottom/home/action", [("action", "increment")]).status == 303)
+        }
+        #expect(Self.counter(in: try browser.get(instances[1].port, "/restaurant/bottom/home")) == 12)
+        #expect(Self.counter(in: try browser.get(instances[0].port, "/restaurant/bottom/home")) == 12)
+    }
+
+    @Test func aVisitorLoggedInOnOneInstanceGetsTheLoginOnlyTabFromTheOther() throws {
+        let redis = try RedisServer()
+        let first = try Instance(["--sessions", redis.url])
+        let second = try Instance(["--sessions", redis.url])
+        let stranger = try Browser().get(second.port, "/restaurant/bottom/membership")
+        #expect(!stranger.text.contains("Ada Lovelace"))
+        let browser = Browser()
+        try browser.get(first.port, "/login")
+        let loggedIn = try browser.post(
+            first.port, "/login", [("name", "Ada Lovelace"), ("next", "/restaurant/bottom/membership")])
+        #expect(loggedIn.status == 303)
+        let page = try browser.get(second.port, "/restaurant/bottom/membership")
+        #expect(page.status == 200)
+        #expect(page.text.contains("Ada Lovelace"))
+        #expect(page.text != stranger.text)
+    }
+
+    /// A writer alternates its changes between A and B; A is killed under it. Every change that
+    /// got an answer, from either instance, is what B shows afterwards.
+    @Test func everyAnsweredChangeIsOnTheOtherInstanceAfterOneIsKilled() throws {
+        let redis = try RedisServer()
+        let first = try Instance(["--sessions", redis.url])
+        let second = try Instance(["--sessions", redis.url])
+        let browser = Browser()
+        #expect(try browser.get(first.port, "/restaurant/bottom/home").status == 200)
+        let ports = [first.port, second.port]
+        let acknowledged = Atomic<Int>(0)
+        let done = DispatchSemaphore(value: 0)
+        let writer = browser
+        DispatchQueue.global().async {
+            defer { done.signal() }
+            for step in 0..<20 {
+                let response = try? writer.post(
+                    ports[step % 2], "/restaurant/bottom/home/action", [("action", "increment")])
+                guard response?.status == 303 else { return }
+                acknowledged.wrappingAdd(1, ordering: .relaxed)
+            }
+        }
+        // Kill while the writer is still going: after some progress, not after a time.
+        while acknowledged.load(ordering: .relaxed) < 5 { usleep(2_000) }
+        first.kill()
+        done.wait()
+        let answered = acknowledged.load(ordering: .relaxed)
+        let shown = try #require(Self.counter(in: try browser.get(second.port, "/restaurant/bottom/home")))
+        // At most the one change in flight at the kill is extra: committed, its answer lost.
+        #expect(shown >= answered && shown <= answered + 1, "\(shown) shown, \(answered) answered")
+        #expect(answered < 20, "the kill came while the writer was going")
+    }
+
+    /// Redis stopped: pages and changes answer 503 and `/healthz` is not 200, the server keeps
+    /// running; Redis started again on its append-only file: every answered change is there
+    /// and service resumes by itself.
+    @Test func redisStoppedAnswers503AndOnRestartServiceResumesWithEveryChange() throws {
+        let redis = try RedisServer()
+        let instance = try Instance(["--sessions", redis.url])
+        let browser = Browser()
+        try browser.get(instance.port, "/restaurant/bottom/home")
+        for _ in 0..<5 {
+            #expect(
+                try browser.post(instance.port, "/restaurant/bottom/home/action", [("action", "increment")]).status
+                    == 303)
+        }
+        #expect(try HTTPTestClient(port: instance.port).get("/healthz").status == 200)
+        redis.stop()
+        #expect(try browser.get(instance.port, "/restaurant/bottom/home").status == 503)
+        #expect(
+            try browser.post(instance.port, "/restaurant/bottom/home/action", [("action", "increment")]).status == 503)
+        #expect(try Browser().get(instance.port, "/restaurant/bottom/wallet").status == 503, "a new visitor too")
+        #expect(try HTTPTestClient(port: instance.port).get("/healthz").status == 503)
+        #expect(instance.process.isRunning)
+
+        try redis.start()
+        let resumed = Date()
+        try waitUntil { (try? HTTPTestClient(port: instance.port).get("/healthz").status) == 200 }
+        #expect(Date().timeIntervalSince(resumed) < 5, "resumed within seconds")
+        #expect(Self.counter(in: try browser.get(instance.port, "/restaurant/bottom/home")) == 5)
+        #expect(
+            try browser.post(instance.port, "/restaurant/bottom/home/action", [("action", "increment")]).status == 303)
+        #expect(Self.counter(in: try browser.get(instance.port, "/restaurant/bottom/home")) == 6)
+    }
+
+    /// One scripted visit, step by step: both demos, a page action, log-in and log-out.
+    static let visit: [(method: String, path: String, form: [(String, String)])] = [
+        ("GET", "/", []), ("GET", "/restaurant/bottom/home", []), ("GET", "/restaurant/bottom/finding", []),
+        ("GET", "/restaurant/bottom/wallet", []), ("POST", "/restaurant/bottom/home/action", [("action", "increment")]),
+        ("GET", "/restaurant/bottom/home", []), ("GET", "/restaurant/vertical", []),
+        ("GET", "/restaurant/vertical/wallet", []), ("GET", "/restaurant/bottom/membership", []),
+        ("GET", "/vertical/bottom/inbox", []), ("GET", "/vertical/bottom/discover", []),
+        ("GET", "/vertical/bottom/favorites", []),
+        ("POST", "/vertical/bottom/favorites/action", [("action", "toggle"), ("item", "park")]),
+        ("GET", "/vertical/bottom/favorites", []), ("GET", "/vertical/vertical/favorites", []),
+        ("GET", "/login", []), ("POST", "/login", [("name", "Grace"), ("next", "/vertical/bottom/personal-center")]),
+        ("GET", "/vertical/bottom/personal-center", []), ("GET", "/restaurant/bottom/membership", []),
+        ("POST", "/logout", []), ("GET", "/vertical/bottom/personal-center", []), ("GET", "/nowhere", []),
+    ]
+
+    /// The visit's answers as text to compare: status, the headers but `Date` (and the
+    /// transport's own: `Server`, `Connection`, `Keep-Alive`), and the body, with this visitor's token and cookie written as names.
+    static func walk(_ ports: () -> UInt16) throws -> [String] {
+        let browser = Browser()
+        var answers: [String] = []
+        for step in visit {
+            let response =
+                step.method == "GET"
+                ? try browser.get(ports(), step.path) : try browser.post(ports(), step.path, step.form)
+            let skipped: Set<String> = ["date", "server", "connection", "keep-alive"]
+            var text = "\(step.method) \(step.path) \(response.status)\n"
+            // nginx passes every field on but may reorder them: compared as a sorted list.
+            text += response.headers.filter { !skipped.contains($0.name.lowercased()) }
+                .map { "\($0.name): \($0.value)\n" }.sorted().joined()
+            text += response.text
+            if !browser.token.isEmpty { text = text.replacingOccurrences(of: browser.token, with: "TOKEN") }
+            if let id = browser.cookie.split(separator: "=").last {
+                text = text.replacingOccurrences(of: String(id), with: "SESSION")
+            }
+            answers.append(text)
+        }
+        return answers
+    }
+
+    /// nginx from the sample config, round-robin over three instances: a visitor walking both
+    /// demos sees exactly the pages one instance alone serves.
+    @Test func throughNginxOverThreeInstancesEveryPageIsTheSameAsFromOne() throws {
+        let redis = try RedisServer()
+        let instances = try (0..<3).map { _ in
+            try Instance(["--sessions", redis.url, "--max-connections-per-ip", "1000", "--trust-proxy", "127.0.0.1"])
+        }
+        let sample = try String(
+            contentsOf: StageServer.repositoryRoot.appendingPathComponent("examples/nginx/tabstage.conf"),
+            encoding: .utf8)
+        let nginx = try NginxServer(sampleConfig: sample, upstreamPorts: instances.map(\.port))
+        let alone = try Self.walk { instances[0].port }
+        let balanced = try Self.walk { nginx.port }
+        #expect(balanced.count == alone.count)
+        for (through, direct) in zip(balanced, alone) { #expect(through == direct) }
+        #expect(alone.contains { $0.contains("Grace") }, "the visit logged in")
+        for instance in instances {
+            let metrics = try HTTPTestClient(port: instance.port).get("/metrics").text
+            #expect(metrics.contains("tabstage_requests_total{route=\"page\",status=\"200\"}"), "each served pages")
+        }
+    }
+}
+
+/// Polls `condition` every 20 ms for up to `seconds` (generous: the machine may be loaded).
+func waitUntil(seconds: Double = 20, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        guard Date() < deadline else {
+            Issue.record("timed out waiting")
+            throw CancellationError()
+        }
+        usleep(20_000)
+    }
+}
