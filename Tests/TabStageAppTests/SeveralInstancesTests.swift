@@ -4,6 +4,8 @@ import HTTPTesting
 import ServiceTesting
 import Synchronization
 import Testing
+
+@testable import TabStageApp
 import Views
 
 #if canImport(Glibc)
@@ -39,7 +41,7 @@ import Views
             if let set = response.header("Set-Cookie"), let pair = set.split(separator: ";").first {
                 cookie = String(pair)
             }
-            if let found = CSRFField.token(in: response.body) { token = found }
+            if let found = FormToken.csrfToken(in: response.body) { token = found }
             return response
         }
     }
