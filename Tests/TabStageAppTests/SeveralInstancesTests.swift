@@ -4,9 +4,9 @@ import HTTPTesting
 import ServiceTesting
 import Synchronization
 import Testing
+import Views
 
 @testable import TabStageApp
-import Views
 
 #if canImport(Glibc)
     import Glibc
