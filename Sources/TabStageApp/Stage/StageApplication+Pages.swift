@@ -7,7 +7,7 @@ import Views
 extension StageApplication {
     func home(_ request: Request) throws -> Response {
         let (chrome, newID) = try chrome(request)
-        var response = StageResponses.page(HomePage.document(apps: apps, chrome: chrome))
+        var response = StageResponses.page(HomePage.document(apps: shelf.current.apps, chrome: chrome))
         attachCookie(newID, to: &response)
         return response
     }
@@ -15,11 +15,13 @@ extension StageApplication {
     func eventLog(_ request: Request, _ parameters: Parameters, json: Bool) throws -> Response {
         let appID = try parameters.require("app")
         guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        let now = clock()
         let ((chrome, log), newID) = try withVisitor(request, create: changesLanguage(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, visitorName: session.visitorName,
                 currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken)
-            return (chrome, session.containers[app.id]?.log)
+            guard session.containers[app.id] != nil else { return (chrome, nil as EventLog?) }
+            return (chrome, withCurrentContainer(&session, of: app, at: now) { $0.log })
         }
         var response: Response
         if json {
@@ -37,7 +39,7 @@ extension StageApplication {
     /// `/{app}/{layout}`: on to the selected tab, or the first when none is selected yet.
     func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let app = apps[located.appIndex]
+        let app = located.served.apps[located.appIndex]
         let (selected, _) = try withVisitor(request, create: false) { session in
             session.containers[app.id]?.selectedTabID
         }
@@ -61,7 +63,8 @@ extension StageApplication {
     /// container into the context: a struct's field was copied out (20 retains and releases).
     typealias TabVisit = (
         language: UILanguage, visitorName: String?, csrfToken: String?, container: TabContainer,
-        content: StageContent, notice: Notice?, status: HTTPStatus
+        content: StageContent, notice: Notice?, status: HTTPStatus, revision: UInt64,
+        presentation: Presentation?
     )
 
     /// The app and the tab are read where `apps` keeps them (`apps[appIndex]`), never copied
@@ -69,10 +72,11 @@ extension StageApplication {
     /// and strings, which every server thread shares.
     func tabPage(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let (appIndex, layout) = (located.appIndex, located.layout)
+        let (served, appIndex, layout) = (located.served, located.appIndex, located.layout)
+        let apps = served.apps
         let tabID = try parameters.require("tab")
         if tabID == StageLinks.moreSegment && layout == .bottom {
-            return try morePage(request, apps[appIndex])
+            return try morePage(request, served, appIndex)
         }
         // Only the app's id and tabs are taken out: `apps[appIndex].index(ofTab:)` copied the
         // whole app (6 retains and releases of objects every thread shares).
@@ -94,30 +98,34 @@ extension StageApplication {
         // is a reload (or the page a form post redirects to), not a reselection: only a tap on
         // the bar reselects.
         let changesLanguage = changesLanguage(request)
+        let isLiveRefresh = isLiveRefresh(request)
+        // A presenter's followers see the layout the presenter last showed.
+        func movesPresentation(_ session: VisitorSession) -> Bool {
+            guard let presentation = session.presentation else { return false }
+            return presentation.appID == appID && presentation.layout != layout
+        }
         func reload(_ session: VisitorSession) -> TabVisit? {
-            guard session.flash == nil, !changesLanguage, source != .tap, let container = session.containers[appID],
-                container.selectedTabID == tabID, !changesQuery(container)
+            guard session.flash == nil || isLiveRefresh, !changesLanguage, source != .tap,
+                let container = session.containers[appID], container.selectedTabID == tabID,
+                !changesQuery(container), Self.isCurrent(container, for: apps[appIndex]),
+                !movesPresentation(session)
             else { return nil }
             return (
                 language: keptLanguage(request, session), visitorName: session.visitorName,
-                csrfToken: session.csrfToken, container: container, content: .tab(id: tabID), notice: nil, status: .ok
+                csrfToken: session.csrfToken, container: container, content: .tab(id: tabID), notice: nil, status: .ok,
+                revision: session.revision ?? 0, presentation: session.presentation
             )
         }
         let (visit, newID) = try withVisitor(request, create: true, ifUnchanged: reload) { session -> TabVisit in
             let language = language(request, &session)
             let isLoggedIn = session.isLoggedIn
-            var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
+            var notice =
+                isLiveRefresh ? nil : session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
+            if movesPresentation(session) { session.presentation?.layout = layout }
             // The container is looked up once, and put back only when made or changed: each
             // lookup hashed the app id and copied the container (3 of them cost ~2,000
             // instructions), and a write copies the session's dictionary when the store shares it.
-            var container: TabContainer
-            var isChanged = false
-            if let stored = session.containers[appID] {
-                container = stored
-            } else {
-                container = TabContainer(app: apps[appIndex])
-                isChanged = true
-            }
+            var (container, isChanged) = currentContainer(session, of: apps[appIndex], at: now)
             var outcome: SelectionOutcome?
             if source == .tap || container.selectedTabID != tabID {
                 outcome = container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now)
@@ -137,31 +145,43 @@ extension StageApplication {
             if isChanged { session.containers[appID] = container }
             return (
                 language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
-                container: container, content: content, notice: notice, status: status
+                container: container, content: content, notice: notice, status: status,
+                // The revision this change is about to commit (see `changeVisitor`).
+                revision: (session.revision ?? 0) + 1, presentation: session.presentation
             )
         }
         // Built after the store's lock is released, from what the visit took out.
-        let (pageLanguage, visitorName, csrfToken, container, content, notice, status) = visit
+        let (pageLanguage, visitorName, csrfToken, container, content, notice, status, revision, presentation) =
+            visit
         let context = StageContext(
             chrome: ChromeContext(
                 language: pageLanguage, app: apps[appIndex], layout: layout, visitorName: visitorName,
                 currentPath: StageLinks.tab(appID, layout, tabID), csrfToken: csrfToken),
             app: apps[appIndex], layout: layout, container: container, content: content, notice: notice,
-            markup: markups[appIndex])
+            markup: served.markups[appIndex],
+            live: liveStage(appID, revision: revision, presentation: presentation, served: served))
         var response = render(context, status: status, request: request)
         attachCookie(newID, to: &response)
         return response
     }
 
-    func morePage(_ request: Request, _ app: AppDescription) throws -> Response {
+    func morePage(_ request: Request, _ served: ServedApps, _ appIndex: Int) throws -> Response {
+        let app = served.apps[appIndex]
+        let now = clock()
+        let isLiveRefresh = isLiveRefresh(request)
         let (context, newID) = try withVisitor(request, create: changesLanguage(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, layout: .bottom, visitorName: session.visitorName,
                 currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken)
+            let container =
+                session.containers[app.id] == nil
+                ? TabContainer(app: app) : withCurrentContainer(&session, of: app, at: now) { $0 }
+            let notice = isLiveRefresh ? nil : session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
             return StageContext(
-                chrome: chrome, app: app, layout: .bottom,
-                container: session.containers[app.id] ?? TabContainer(app: app), content: .more,
-                notice: session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }, markup: markup(of: app))
+                chrome: chrome, app: app, layout: .bottom, container: container, content: .more, notice: notice,
+                markup: served.markups[appIndex],
+                live: liveStage(
+                    app.id, revision: session.revision ?? 0, presentation: session.presentation, served: served))
         }
         var response = render(context, status: .ok, request: request)
         attachCookie(newID, to: &response)

@@ -38,11 +38,14 @@ public struct StageContext: Sendable, Equatable {
     public var markup: AppMarkup? {
         didSet { if markup?.appID != app.id { markup = nil } }
     }
+    /// What makes the page live (see `LiveStage`); nil draws none of it.
+    public var live: LiveStage?
 
     public init(
         chrome: ChromeContext, app: AppDescription, layout: Layout, container: TabContainer, content: StageContent,
-        notice: Notice? = nil, markup: AppMarkup? = nil
+        notice: Notice? = nil, markup: AppMarkup? = nil, live: LiveStage? = nil
     ) {
+        self.live = live
         self.chrome = chrome
         self.app = app
         self.layout = layout
@@ -163,12 +166,17 @@ public enum StagePage {
         html.openAttribute("data-title")
         titles.writeDocumentTitle(context, into: &html)
         html.closeAttribute()
+        if let live = context.live { html.attribute("data-version", live.version) }
         html.raw(">\n")
+        LiveStageView.openInert(context, into: &html)
         TabBarView.render(context, into: &html)
+        LiveStageView.closeInert(context, into: &html)
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
         html.raw("<h1 id=\"page-title\">")
         titles.writePageTitle(context, into: &html)
         html.raw("</h1>\n")
+        LiveStageView.banner(context, into: &html)
+        LiveStageView.openInert(context, into: &html)
         if let notice = context.notice {
             PageParts.notice(notice.text.text(in: context.language.tag), isError: notice.isError, into: &html)
         }
@@ -184,6 +192,8 @@ public enum StagePage {
         case .more:
             MoreView.render(context, into: &html)
         }
+        LiveStageView.closeInert(context, into: &html)
+        LiveStageView.panel(context, into: &html)
         html.raw("</section>\n</main>\n")
     }
 }

@@ -49,6 +49,13 @@ public enum StageLinks {
     }
 
     public static func events(_ appID: String) -> String { "/\(appID)/events" }
+    /// The event stream of a session's open pages of an app (see docs/live.md).
+    public static func live(_ appID: String) -> String { "/\(appID)/live" }
+    public static func present(_ appID: String) -> String { "/\(appID)/present" }
+    public static func stopPresenting(_ appID: String) -> String { "/\(appID)/present/stop" }
+    public static func follow(_ appID: String, _ code: String) -> String { "/\(appID)/follow/\(code)" }
+    public static func followStream(_ appID: String, _ code: String) -> String { "/\(appID)/follow/\(code)/live" }
+    public static func leave(_ appID: String, _ code: String) -> String { "/\(appID)/follow/\(code)/leave" }
     public static func eventsJSON(_ appID: String) -> String { "/\(appID)/events.json" }
     public static func theme(_ appID: String) -> String { "/theme/\(appID).css" }
 
