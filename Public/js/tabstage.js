@@ -222,12 +222,18 @@
     if (incoming.documentElement.lang) document.documentElement.lang = incoming.documentElement.lang;
     if (url && url !== window.location.href) history.replaceState({ tabstage: true }, "", url);
     window.scrollTo(scrollX, scrollY);
+    applyInert();
     var bar = document.querySelector(".tab-bar");
     if (bar) {
       var links = Array.prototype.slice.call(bar.querySelectorAll("a.tab"));
       var selected = bar.querySelector('a.tab[aria-current="page"]') || links[0];
       links.forEach(function (link) { link.tabIndex = link === selected ? 0 : -1; });
     }
+  }
+
+  // A follower's bar and page (marked in the markup) take no input at all.
+  function applyInert() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-inert]"), function (part) { part.inert = true; });
   }
 
   var loading = false;
@@ -282,8 +288,12 @@
     place.textContent = isChinese() ? n + " 人觀看中" : (n === 1 ? "1 person following" : n + " people following");
   }
 
+  applyInert();
   var version = currentVersion();
   var source = new EventSource(streamPath + (version ? "?v=" + encodeURIComponent(version) : ""));
+  // Says on the document whether the page is live now (a style or a test may read it).
+  source.addEventListener("open", function () { document.documentElement.dataset.live = "open"; });
+  source.addEventListener("error", function () { document.documentElement.dataset.live = "reconnecting"; });
   source.addEventListener("change", function (event) {
     // This window's own change arrives already drawn (its page carries that version).
     if (event.lastEventId && event.lastEventId === currentVersion()) return;

@@ -26,10 +26,12 @@ public struct LiveStage: Sendable, Equatable {
 }
 
 enum LiveStageView {
-    /// Opens the part of the stage a follower cannot use.
+    /// Opens the part of the stage a follower cannot use. The script makes it `inert` (the Nu
+    /// checker does not know the attribute yet); without the script the stylesheet takes the
+    /// pointer off it, and its forms carry no token, so a post is refused.
     static func openInert(_ context: StageContext, into html: inout HTMLWriter) {
         guard context.live?.isFollowing == true else { return }
-        html.raw("<div class=\"follow-inert\" inert>\n")
+        html.raw("<div class=\"follow-inert\" data-inert>\n")
     }
 
     static func closeInert(_ context: StageContext, into html: inout HTMLWriter) {
