@@ -25,17 +25,30 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // Not through pkg-config: Debian's hiredis.pc adds -D_FILE_OFFSET_BITS=64, a flag SwiftPM
+        // drops with a warning on every build. The header sits in /usr/include/hiredis and the
+        // library is linked by name (Sources/CHiredis/module.modulemap); neither needs the flag.
+        .systemLibrary(
+            name: "CHiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
+        .target(name: "ContentHash"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ContentHash"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         .target(name: "TabModel"),
+        .target(name: "Metrics"),
         .target(name: "Rasterizer", dependencies: ["CZlib"]),
         .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
         .target(name: "Views", dependencies: ["TabModel"]),
-        .target(name: "Sessions", dependencies: ["TabModel", "CSQLite"]),
+        .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "CHiredis"]),
         .target(
             name: "TabStageApp",
-            dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions"]
+            dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics"],
+            plugins: ["EmbedPublicFiles"]
         ),
+        // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
+        .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),
+        .plugin(name: "EmbedPublicFiles", capability: .buildTool(), dependencies: ["embed-public-files"]),
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
         .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
         .executableTarget(name: "pages-bench", dependencies: ["TabModel", "Views"]),

@@ -95,3 +95,10 @@ static inline int tabstage_connection_client_address(struct MHD_Connection *conn
 }
 
 #endif
+
+// The connections the daemon holds open now (all threads of its pool), for /metrics.
+static inline unsigned int tabstage_daemon_open_connections(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}

@@ -14,8 +14,25 @@ public struct SessionLimits: Sendable, Equatable {
 /// A store could not read or keep a change (a full disk, a locked file): the request fails
 /// with 503 and nothing is half-applied.
 public struct SessionStoreError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, as `/metrics` counts it.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The store could not be reached (Redis down, a connection dropped).
+        case unavailable
+        /// The store did not answer in time.
+        case timeout
+        /// Other writers kept changing the session: the change was given up, not half-made.
+        case conflict
+        /// Anything else: a full disk, a refused command, a state that would not encode.
+        case failed
+    }
+
     public let description: String
-    public init(_ description: String) { self.description = description }
+    public let kind: Kind
+
+    public init(_ description: String, kind: Kind = .failed) {
+        self.description = description
+        self.kind = kind
+    }
 }
 
 /// Per-visitor state behind one small interface: in memory, or durable.
@@ -52,9 +69,15 @@ public protocol SessionStore<State>: Sendable {
 
     /// Live sessions (expired ones may be counted until the next change sweeps them).
     var count: Int { get }
+
+    /// Throws when the store cannot serve requests right now (`/healthz` answers 503 then).
+    func checkHealth() throws(SessionStoreError)
 }
 
 extension SessionStore {
+    /// A store inside the process is as healthy as the process.
+    public func checkHealth() throws(SessionStoreError) {}
+
     /// `state(of:now:)` handed to `body`: for a store that makes the state when read (the
     /// SQLite store decodes it).
     @discardableResult

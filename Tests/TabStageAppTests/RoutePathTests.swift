@@ -25,4 +25,16 @@ import Views
         #expect(action.status == 404)
         #expect(action.text == unknownApp.text)
     }
+
+    /// `/{app}` opens the app in the layout its description names.
+    @Test func theAppsOwnPathRedirectsToItsLayout() throws {
+        let visitor = try StageServer().visitor()
+        let restaurant = try visitor.get("/restaurant")
+        #expect(restaurant.status == 303)
+        #expect(restaurant.header("Location") == "/restaurant/bottom")
+        let vertical = try visitor.get("/vertical?lang=zh-Hant")
+        #expect(vertical.status == 303)
+        #expect(vertical.header("Location") == "/vertical/vertical?lang=zh-Hant")
+        #expect(try visitor.get("/nowhere").status == 404)
+    }
 }

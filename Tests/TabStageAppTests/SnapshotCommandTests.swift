@@ -60,7 +60,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = runCLI(["snapshot", "verify", "--app", broken, "--requests", list, "--dir", folder.path])
         #expect(result.code == 1)
-        #expect(result.err.contains("\(broken): "))
+        #expect(result.err.contains("\(broken):2:9: id: "))
     }
 
     @Test func aBadRequestLineIsReported() throws {

@@ -1,3 +1,5 @@
+import ContentHash
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -68,6 +70,33 @@ public struct StaticFiles: Sendable {
         var total = 0
         try Self.walk(
             realRoot, relative: [], realRoot: realRoot, depth: 0, files: &files, total: &total, byteLimit: byteLimit)
+        self.files = files
+    }
+
+    /// A file compiled into the binary (see Plugins/EmbedPublicFiles), its tag computed when built.
+    public struct EmbeddedFile: Sendable {
+        public let path: String
+        public let entityTag: String
+        public let text: String
+
+        public init(path: String, entityTag: String, text: String) {
+            self.path = path
+            self.entityTag = entityTag
+            self.text = text
+        }
+    }
+
+    /// Files compiled into the binary, served as a folder's would be; `root` names no folder.
+    public init(embedded: [EmbeddedFile]) {
+        root = "(built in)"
+        var files: [ArraySlice<String>: Entry] = [:]
+        for file in embedded {
+            let segments = file.path.split(separator: "/").map(String.init)
+            files[segments[...]] = Entry(
+                File(
+                    bytes: Array(file.text.utf8), contentType: ContentTypes.forFileName(segments.last ?? file.path),
+                    entityTag: file.entityTag))
+        }
         self.files = files
     }
 

@@ -146,10 +146,17 @@ extension Server {
             let milliseconds =
                 Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             let bodyBytes = method == .head || !response.status.allowsBody ? 0 : response.body.count
+            let proxies = configuration.trustedProxies
+            let client =
+                proxies.isEmpty
+                ? nil
+                : proxies.client(
+                    peer: Self.remoteAddress(of: connection),
+                    forwardedFor: Self.header("X-Forwarded-For", of: connection))
             accessLog(
                 AccessLogEntry(
                     method: method.rawValue, target: context.target, status: response.status.rawValue,
-                    bodyBytes: bodyBytes, durationMilliseconds: milliseconds))
+                    bodyBytes: bodyBytes, durationMilliseconds: milliseconds, client: client))
         }
         return result
     }

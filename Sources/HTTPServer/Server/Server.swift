@@ -48,6 +48,11 @@ public final class Server: Sendable {
 
     public var isRunning: Bool { state.withLock { $0.daemon != nil } }
 
+    /// The connections open now; 0 when not running.
+    public var openConnections: Int {
+        state.withLock { state in state.daemon.map { Int(tabstage_daemon_open_connections($0.pointer)) } ?? 0 }
+    }
+
     /// Binds and starts serving on libmicrohttpd's threads; returns at once.
     public func start() throws(ServerError) {
         let address = try ListenAddress(host: configuration.host, port: configuration.port)

@@ -55,6 +55,10 @@ public struct ServerConfiguration: Sendable {
     public var streamLimits = StreamLimits()
     /// Called once per answered request; nil logs nothing.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = AccessLog.standardError
+    /// Proxies whose `X-Forwarded-For` names the client (`serve --trust-proxy`). When set, each
+    /// access-log entry carries the client address; when empty, entries carry none and the
+    /// header is never read.
+    public var trustedProxies: [AddressRange] = []
 
     public init() {}
 

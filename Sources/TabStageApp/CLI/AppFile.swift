@@ -37,7 +37,7 @@ enum AppFile {
                 apps.append(app)
                 files.append(Loaded(path: path, appID: app.id, bytes: Array(data)))
             case .failure(let report):
-                for problem in report.problems { console.err("\(path): \(problem)\n") }
+                for problem in report.problems { console.err(problem.line(in: path) + "\n") }
                 isUsable = false
             }
         }

@@ -10,26 +10,32 @@ enum ServeCommand: Subcommand {
     static let usage = """
         Usage: tabstage serve [--host 127.0.0.1] [--port 8080] [--quiet] [--public DIR]
                               [--app FILE]... [--watch]
-                              [--sessions sqlite:PATH | memory] [--secure-cookies]
+                              [--sessions sqlite:PATH | memory | redis://HOST:PORT[/DB]]
+                              [--redis-prefix PREFIX] [--secure-cookies]
                               [--session-idle-timeout SECONDS] [--max-sessions N] [--deterministic]
                               [--max-connections-per-ip N] [--connection-timeout SECONDS]
+                              [--trust-proxy ADDRESSES] [--metrics-from ADDRESSES]
                               [--max-streams N] [--max-streams-per-ip N]
 
         Options:
           --host HOST                       Address to listen on (default 127.0.0.1)
           --port PORT                       Port to listen on, 0 picks a free one (default 8080)
           --quiet                           Do not write an access-log line per request
-          --public DIR                      Folder served under /static/ (default: Public here)
+          --public DIR                      Folder served under /static/ instead of the built-in files
           --app FILE                        Also serve the app described in FILE (see tabstage check);
                                             it replaces a built-in demo with the same id; repeatable.
                                             SIGHUP reads every FILE again (see docs/live.md)
           --watch                           Read each --app FILE again whenever it changes on disk
           --sessions sqlite[:PATH] | memory Where sessions live (default sqlite:data/sessions.sqlite,
                                             the folder made if missing); memory is lost at exit
+          --sessions redis://HOST:PORT[/DB] Sessions in Redis, shared by several instances (also
+                                            redis+unix:///PATH[?db=N]; a password as redis://:PW@HOST
+                                            or in TABSTAGE_REDIS_PASSWORD); see docs/several-instances.md
+          --redis-prefix PREFIX             Put before every Redis key and channel (default tabstage:)
           --secure-cookies                  Mark the session cookie Secure (serve behind HTTPS)
           --session-idle-timeout SECONDS    Forget a session after this long unused (default 86400)
           --max-sessions N                  Keep at most N sessions, least recently used out first
-                                            (default 100000)
+                                            (default 100000; with Redis, its maxmemory policy does)
           --deterministic                   Seeded session ids, in-memory sessions and a clock stopped
                                             at 2026-01-01T00:00:00Z: the same requests give the same bytes
           --max-connections-per-ip N        Connections one address may hold open (default 256)
@@ -38,6 +44,9 @@ enum ServeCommand: Subcommand {
                                             a page is not live, and works as without JavaScript
                                             (default 4000)
           --max-streams-per-ip N            Live pages one address may hold open (default 64)
+          --trust-proxy ADDRESSES           Proxies (comma-separated addresses or blocks) whose
+                                            X-Forwarded-For names the client in the access log
+          --metrics-from ADDRESSES          Who may GET /metrics (default 127.0.0.0/8,::1)
 
         """
     static let options: [OptionSpec] = [
@@ -46,26 +55,53 @@ enum ServeCommand: Subcommand {
         .flag("secure-cookies"), OptionSpec("session-idle-timeout"), OptionSpec("max-sessions"),
         .flag("deterministic"), OptionSpec("max-connections-per-ip"), OptionSpec("connection-timeout"),
         .flag("watch"), OptionSpec("max-streams"), OptionSpec("max-streams-per-ip"),
+        OptionSpec("redis-prefix"), OptionSpec("trust-proxy"), OptionSpec("metrics-from"),
     ]
 
     static let defaultLimits = SessionLimits()
 
     /// What `--sessions` and `--deterministic` ask for. Deterministic mode keeps sessions in
     /// memory: its stopped clock would make a durable file's expiry meaningless after a restart.
-    static func sessionOption(_ parsed: ParsedArguments) throws(UsageError) -> SessionStoreOption {
+    /// A Redis password comes from the URL or from `TABSTAGE_REDIS_PASSWORD` (`environment`).
+    static func sessionOption(
+        _ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UsageError) -> SessionStoreOption {
         var option = SessionStoreOption.sqlite(path: SessionStoreOption.defaultSQLitePath)
         if let value = parsed.value("sessions") {
             do {
-                option = try SessionStoreOption.parse(value)
+                option = try SessionStoreOption.parse(value, redisPassword: environment["TABSTAGE_REDIS_PASSWORD"])
             } catch {
                 throw UsageError(error.description)
             }
         }
+        if let prefix = parsed.value("redis-prefix") {
+            guard case .redis(var settings) = option else {
+                throw UsageError("--redis-prefix only applies to --sessions redis://...")
+            }
+            guard !prefix.isEmpty, !prefix.contains(where: { $0.isWhitespace }) else {
+                throw UsageError("--redis-prefix must be non-empty and without spaces, not '\(prefix)'")
+            }
+            settings.keyPrefix = prefix
+            option = .redis(settings)
+        }
         guard parsed.has("deterministic") else { return option }
         if parsed.value("sessions") != nil && option != .memory {
-            throw UsageError("--deterministic keeps sessions in memory; it cannot be combined with --sessions sqlite")
+            throw UsageError(
+                "--deterministic keeps sessions in memory; it cannot be combined with --sessions sqlite or redis")
         }
         return .memory
+    }
+
+    /// `--trust-proxy` and `--metrics-from`: comma-separated addresses or blocks.
+    static func addresses(_ parsed: ParsedArguments, _ name: String, default fallback: [AddressRange])
+        throws(UsageError) -> [AddressRange]
+    {
+        guard let value = parsed.value(name) else { return fallback }
+        guard let ranges = AddressRange.list(value) else {
+            throw UsageError(
+                "--\(name) expects comma-separated IP addresses or blocks (127.0.0.1, 10.0.0.0/8, ::1), not '\(value)'")
+        }
+        return ranges
     }
 
     static func limits(_ parsed: ParsedArguments) throws(UsageError) -> SessionLimits {
@@ -81,29 +117,57 @@ enum ServeCommand: Subcommand {
     /// reasons other than usage).
     static func application(
         _ parsed: ParsedArguments, shelf: AppShelf, store: any SessionStore<VisitorSession>,
-        limits: SessionLimits
+        limits: SessionLimits, hub: any ChangeHub = LocalChangeHub()
     ) -> StageApplication {
         parsed.has("deterministic")
             ? .deterministic(
-                apps: shelf.current.apps, limits: limits, secureCookies: parsed.has("secure-cookies"), shelf: shelf)
+                apps: shelf.current.apps, limits: limits, secureCookies: parsed.has("secure-cookies"), hub: hub,
+                shelf: shelf)
             : .live(
-                apps: shelf.current.apps, store: store, secureCookies: parsed.has("secure-cookies"), shelf: shelf)
+                apps: shelf.current.apps, store: store, secureCookies: parsed.has("secure-cookies"), hub: hub,
+                shelf: shelf)
     }
 
     /// Opens the store the options name; a database that cannot be used is reported, never replaced.
     /// `catalog` has the apps served: stored containers name their app by id, and are re-attached
     /// to the served description when read back (the current one, after a `--watch` reload).
     static func openStore(_ option: SessionStoreOption, limits: SessionLimits, catalog: AppCatalog)
-        throws(SessionDatabaseError) -> (store: any SessionStore<VisitorSession>, close: () -> Void)
+        throws(StoreOpeningError) -> OpenedStore
     {
         switch option {
         case .memory:
-            return (MemorySessionStore<VisitorSession>(limits: limits), {})
+            return OpenedStore(store: MemorySessionStore<VisitorSession>(limits: limits), close: {})
         case .sqlite(let path):
-            let store = try SQLiteSessionStore<VisitorSession>.open(
-                path: path, limits: limits, decoderUserInfo: [.appCatalog: catalog])
-            return (store, { try? store.close() })
+            do {
+                let store = try SQLiteSessionStore<VisitorSession>.open(
+                    path: path, limits: limits, decoderUserInfo: [.appCatalog: catalog])
+                return OpenedStore(store: store, close: { try? store.close() })
+            } catch {
+                throw StoreOpeningError(description: error.description)
+            }
+        case .redis(let settings):
+            do {
+                // One idle connection per server thread, and one for the rare overlap.
+                let store = try RedisSessionStore<VisitorSession>.open(
+                    endpoint: settings.endpoint, keyPrefix: settings.keyPrefix, limits: limits,
+                    timeouts: settings.timeouts, idleConnections: ServerConfiguration.activeCores + 1,
+                    decoderUserInfo: [.appCatalog: catalog], log: StageApplication.standardErrorLog)
+                return OpenedStore(store: store, close: { store.close() })
+            } catch {
+                throw StoreOpeningError(description: error.description)
+            }
         }
+    }
+
+    /// An opened session store and what closes it when serving ends.
+    struct OpenedStore {
+        let store: any SessionStore<VisitorSession>
+        let close: () -> Void
+    }
+
+    /// A store that cannot be used, found at start-up: the message says where and what to do.
+    struct StoreOpeningError: Error, CustomStringConvertible {
+        let description: String
     }
 
     static func run(_ parsed: ParsedArguments, console: Console) -> Int32 {
@@ -111,9 +175,11 @@ enum ServeCommand: Subcommand {
         let option: SessionStoreOption
         let limits: SessionLimits
         var configuration: ServerConfiguration
+        let metricsFrom: [AddressRange]
         do throws(UsageError) {
             port = try parsed.integer("port", default: 8080, in: 0...65535)
             option = try sessionOption(parsed)
+            metricsFrom = try addresses(parsed, "metrics-from", default: AddressRange.loopback)
             limits = try self.limits(parsed)
             configuration = ServerConfiguration(host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port))
             configuration.perIPConnectionLimit = try parsed.integer(
@@ -121,6 +187,7 @@ enum ServeCommand: Subcommand {
                 in: 1...configuration.connectionLimit)
             configuration.connectionTimeoutSeconds = try parsed.integer(
                 "connection-timeout", default: configuration.connectionTimeoutSeconds, in: 1...3600)
+            configuration.trustedProxies = try addresses(parsed, "trust-proxy", default: [])
             configuration.streamLimits.maxStreams = try parsed.integer(
                 "max-streams", default: configuration.streamLimits.maxStreams, in: 0...100_000)
             configuration.streamLimits.maxStreamsPerAddress = try parsed.integer(
@@ -140,15 +207,17 @@ enum ServeCommand: Subcommand {
         let shelf = AppShelf(loaded.apps)
         // The public folder before the session store: a wrong folder should not create or lock
         // the session database on its way to failing.
-        let publicFolder = parsed.value("public") ?? "Public"
-        let staticFiles: StaticFiles
-        do {
-            staticFiles = try StaticFiles(root: publicFolder)
-        } catch {
-            console.err("tabstage serve: \(error.description)\n")
-            return ExitCode.failure
+        // Without --public, the files built into the binary: it serves from any folder.
+        var staticFiles = StaticFiles(embedded: StaticFiles.embeddedFiles)
+        if let publicFolder = parsed.value("public") {
+            do {
+                staticFiles = try StaticFiles(root: publicFolder)
+            } catch {
+                console.err("tabstage serve: \(error.description)\n")
+                return ExitCode.failure
+            }
         }
-        let opened: (store: any SessionStore<VisitorSession>, close: () -> Void)
+        let opened: OpenedStore
         do {
             opened = try openStore(option, limits: limits, catalog: shelf.catalog)
         } catch {
@@ -156,16 +225,27 @@ enum ServeCommand: Subcommand {
             return ExitCode.failure
         }
         defer { opened.close() }
-        let application = self.application(parsed, shelf: shelf, store: opened.store, limits: limits)
+        let metrics = ServerMetrics()
+        let application = self.application(
+            parsed, shelf: shelf, store: MeasuredSessionStore(opened.store, metrics: metrics), limits: limits,
+            hub: option.makeChangeHub(log: StageApplication.standardErrorLog))
         let watcher = AppFileWatcher(
             files: loaded.files, application: application, report: { console.err($0) })
         if parsed.has("watch") { watcher.watch() }
         defer { watcher.stop() }
         raiseOpenFileLimit(toHold: configuration.connectionLimit)
-        configuration.accessLog = parsed.has("quiet") ? nil : AccessLog.standardError
+        let log = parsed.has("quiet") ? nil : AccessLog.standardError
+        configuration.accessLog = { entry in
+            metrics.record(entry)
+            log?(entry)
+        }
         applyThreadingOverride(to: &configuration)
-        let server = Server(
-            configuration: configuration, router: Routes.makeRouter(staticFiles: staticFiles, application: application))
+        let router = Routes.makeRouter(
+            staticFiles: staticFiles, application: application,
+            metrics: MetricsAccess(metrics: metrics, allowed: metricsFrom))
+        let server = Server(configuration: configuration, router: router)
+        metrics.readOpenConnections { [weak server] in server?.openConnections ?? 0 }
+        metrics.readLiveSessions { [store = application.store] in store.count }
         do {
             try server.start()
         } catch {

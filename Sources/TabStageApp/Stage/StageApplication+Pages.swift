@@ -36,6 +36,15 @@ extension StageApplication {
         return response
     }
 
+    /// `/{app}`: on to the app's own layout (its description's `layout`), keeping `?lang=`.
+    func appEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let appID = try parameters.require("app")
+        guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        var location = "/" + appID + "/" + app.defaultLayout.rawValue
+        if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) { location += "?lang=" + chosen.tag }
+        return StageResponses.redirect(to: location)
+    }
+
     /// `/{app}/{layout}`: on to the selected tab, or the first when none is selected yet.
     func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)

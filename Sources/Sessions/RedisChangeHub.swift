@@ -1,0 +1,172 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Change notices across every instance on one Redis: `publish` is a `PUBLISH` on
+/// `<prefix>changes`, and one subscriber connection per process, on a thread of its own,
+/// hands each message to this process's subscribers (the notices this instance published
+/// come back that way too, so every subscriber hears each notice once).
+///
+/// Pub/sub keeps nothing: a notice published while the subscriber is reconnecting (Redis
+/// restarted, the connection dropped) is not delivered. That is the hub's contract: the store
+/// is the truth, and a subscriber catches up by comparing versions. A publish that fails is
+/// logged and dropped; it never throws into the request that committed the change.
+public final class RedisChangeHub: ChangeHub {
+    public let endpoint: RedisEndpoint
+    /// The pub/sub channel, `<prefix>changes`.
+    public let channel: String
+    private let publisher: RedisConnectionPool
+    private let receivers = LocalChangeHub()
+    private let subscriber: Subscriber
+
+    /// Starts the subscriber thread at once; it connects (and reconnects) by itself.
+    public init(
+        endpoint: RedisEndpoint, keyPrefix: String = "tabstage:", timeouts: RedisTimeouts = RedisTimeouts(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.endpoint = endpoint
+        channel = keyPrefix + "changes"
+        publisher = RedisConnectionPool(endpoint: endpoint, timeouts: timeouts, idleLimit: 2)
+        subscriber = Subscriber(
+            endpoint: endpoint, channel: channel, timeouts: timeouts, receivers: receivers, log: log)
+        let running = subscriber
+        let thread = Thread { running.run() }
+        thread.name = "tabstage-redis-subscriber"
+        thread.start()
+    }
+
+    deinit { close() }
+
+    public func publish(_ notice: ChangeNotice) {
+        let payload = Array("\(notice.version) \(notice.topic)".utf8)
+        do {
+            let reply = try publisher.withConnection { (connection) throws(RedisError) in
+                try connection.run([Array("PUBLISH".utf8), Array(channel.utf8), payload])
+            }
+            if case .error(let message) = reply {
+                subscriber.log("tabstage: Redis refused a change notice: \(message)")
+            }
+        } catch {
+            subscriber.log("tabstage: a change notice was not published to Redis at \(endpoint): \(error)")
+        }
+    }
+
+    public func subscribe(_ receive: @escaping @Sendable (ChangeNotice) -> Void) -> ChangeSubscription {
+        receivers.subscribe(receive)
+    }
+
+    public func unsubscribe(_ subscription: ChangeSubscription) { receivers.unsubscribe(subscription) }
+
+    /// Whether the subscriber connection is subscribed now: notices published from then on reach
+    /// this process's subscribers.
+    public var isSubscribed: Bool { subscriber.isSubscribed }
+
+    /// Stops the subscriber thread and waits for it; later notices are not delivered.
+    public func close() {
+        subscriber.stop()
+        publisher.drain()
+    }
+
+    /// The notice in a message's payload, `<version> <topic>`.
+    static func notice(from payload: [UInt8]) -> ChangeNotice? {
+        guard let space = payload.firstIndex(of: UInt8(ascii: " ")),
+            let version = UInt64(String(decoding: payload[..<space], as: UTF8.self))
+        else { return nil }
+        return ChangeNotice(topic: String(decoding: payload[(space + 1)...], as: UTF8.self), version: version)
+    }
+}
+
+/// The subscriber connection's loop, on its own thread: subscribe, read messages until the
+/// connection fails, wait a little, again, until stopped.
+private final class Subscriber: Sendable {
+    let endpoint: RedisEndpoint
+    let channel: String
+    let timeouts: RedisTimeouts
+    let receivers: LocalChangeHub
+    let log: @Sendable (String) -> Void
+
+    private struct State {
+        var stopped = false
+        var subscribed = false
+        var connection: RedisConnection?
+    }
+
+    private let state = Mutex(State())
+    /// Signalled to cut a wait between attempts short, and by the loop when it has ended.
+    private let wake = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(
+        endpoint: RedisEndpoint, channel: String, timeouts: RedisTimeouts, receivers: LocalChangeHub,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.endpoint = endpoint
+        self.channel = channel
+        self.timeouts = timeouts
+        self.receivers = receivers
+        self.log = log
+    }
+
+    var isSubscribed: Bool { state.withLock { $0.subscribed } }
+
+    func run() {
+        defer { ended.signal() }
+        var delay = 0.05
+        var reportedOutage = false
+        while !state.withLock({ $0.stopped }) {
+            do {
+                try listen { reportedOutage = false }
+                delay = 0.05
+            } catch {
+                state.withLock {
+                    $0.subscribed = false
+                    $0.connection = nil
+                }
+                if state.withLock({ $0.stopped }) { break }
+                if !reportedOutage {
+                    log("tabstage: the change subscriber lost Redis at \(endpoint) (\(error)); reconnecting")
+                    reportedOutage = true
+                }
+                _ = wake.wait(timeout: .now() + delay)
+                delay = min(1, delay * 2)
+            }
+        }
+    }
+
+    /// Connects, subscribes, and delivers messages until the connection fails or is interrupted.
+    private func listen(subscribed: () -> Void) throws(RedisError) {
+        // No command timeout: the subscriber waits for messages as long as none come.
+        let connection = try RedisConnection(endpoint, timeouts: timeouts, commandTimeout: false)
+        let proceed = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.connection = connection
+            return true
+        }
+        guard proceed else { return }
+        let reply = try connection.run([Array("SUBSCRIBE".utf8), Array(channel.utf8)])
+        guard case .array(let parts) = reply, parts.first == .bulk(Array("subscribe".utf8)) else {
+            throw .unexpectedReply("SUBSCRIBE answered \(reply)")
+        }
+        state.withLock { $0.subscribed = true }
+        subscribed()
+        while true {
+            let message = try connection.readReply()
+            guard case .array(let parts) = message, parts.count == 3, parts[0] == .bulk(Array("message".utf8)),
+                case .bulk(let payload) = parts[2], let notice = RedisChangeHub.notice(from: payload)
+            else { continue }
+            receivers.publish(notice)
+        }
+    }
+
+    /// Ends the loop and waits for its thread: the blocked read is woken by shutting the socket.
+    func stop() {
+        let first = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            state.connection?.interrupt()
+            return !state.stopped
+        }
+        guard first else { return }
+        wake.signal()
+        ended.wait()
+    }
+}

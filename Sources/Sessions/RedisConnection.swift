@@ -1,0 +1,222 @@
+import CHiredis
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One Redis reply, copied out of hiredis's tree (which is freed at once).
+enum RedisReply: Equatable {
+    case status(String)
+    case error(String)
+    case integer(Int)
+    case bulk([UInt8])
+    case null
+    case array([RedisReply])
+
+    init(copying reply: UnsafePointer<redisReply>) {
+        let value = reply.pointee
+        switch value.type {
+        case REDIS_REPLY_STATUS: self = .status(Self.text(value))
+        case REDIS_REPLY_ERROR: self = .error(Self.text(value))
+        case REDIS_REPLY_INTEGER: self = .integer(Int(value.integer))
+        case REDIS_REPLY_STRING: self = .bulk(Self.bytes(value))
+        case REDIS_REPLY_ARRAY:
+            self = .array(
+                (0..<value.elements).compactMap { index in
+                    tabstage_reply_element(reply, index).map { RedisReply(copying: $0) }
+                })
+        default: self = .null
+        }
+    }
+
+    private static func bytes(_ reply: redisReply) -> [UInt8] {
+        guard let string = reply.str, reply.len > 0 else { return [] }
+        return string.withMemoryRebound(to: UInt8.self, capacity: reply.len) {
+            Array(UnsafeBufferPointer(start: $0, count: reply.len))
+        }
+    }
+
+    private static func text(_ reply: redisReply) -> String { String(decoding: bytes(reply), as: UTF8.self) }
+}
+
+/// Why a Redis command did not get an answer, or got a refusal.
+enum RedisError: Error, Equatable, CustomStringConvertible {
+    /// No connection could be made (refused, no route, bad socket path, the connect timeout).
+    case unreachable(String)
+    /// The server took longer than the command timeout to answer.
+    case timedOut
+    /// The connection broke while a command was sent or its answer read.
+    case connectionLost(String)
+    /// The server answered with an error (a wrong password, a full memory, a script error).
+    case refused(String)
+    /// An answer of a shape the command never gives.
+    case unexpectedReply(String)
+
+    var description: String {
+        switch self {
+        case .unreachable(let reason): "cannot connect (\(reason))"
+        case .timedOut: "no answer within the command timeout"
+        case .connectionLost(let reason): "the connection broke (\(reason))"
+        case .refused(let message): "Redis refused: \(message)"
+        case .unexpectedReply(let what): "unexpected reply: \(what)"
+        }
+    }
+
+    /// The kind `/metrics` counts and a store error carries.
+    var storeErrorKind: SessionStoreError.Kind {
+        switch self {
+        case .unreachable, .connectionLost: .unavailable
+        case .timedOut: .timeout
+        case .refused, .unexpectedReply: .failed
+        }
+    }
+}
+
+/// How long to wait for Redis: to connect, and for each command's answer.
+public struct RedisTimeouts: Sendable, Equatable {
+    public var connect: Duration
+    public var command: Duration
+
+    public init(connect: Duration = .seconds(1), command: Duration = .seconds(1)) {
+        self.connect = connect
+        self.command = command
+    }
+}
+
+/// One blocking connection to Redis, logged in and on its database.
+///
+/// Used by one thread at a time: a pool hands it out and takes it back, which is why it may
+/// cross threads (`@unchecked Sendable`). Once a command fails on the wire, the connection is
+/// `broken` and must be dropped: hiredis keeps no usable state after an I/O error.
+final class RedisConnection: @unchecked Sendable {
+    private let context: UnsafeMutablePointer<redisContext>
+    private(set) var isBroken = false
+
+    init(_ endpoint: RedisEndpoint, timeouts: RedisTimeouts, commandTimeout: Bool = true) throws(RedisError) {
+        let connectTime = Self.timeValue(timeouts.connect)
+        let made: UnsafeMutablePointer<redisContext>?
+        switch endpoint.address {
+        case .tcp(let host, let port): made = redisConnectWithTimeout(host, Int32(port), connectTime)
+        case .unixSocket(let path): made = redisConnectUnixWithTimeout(path, connectTime)
+        }
+        guard let made else { throw .unreachable("out of memory") }
+        if made.pointee.err != 0 {
+            let reason = Self.errorText(of: made)
+            redisFree(made)
+            throw .unreachable(reason)
+        }
+        context = made
+        // TCP keep-alive finds a peer that vanished without closing (the subscriber waits long).
+        if case .tcp = endpoint.address { _ = redisEnableKeepAlive(context) }
+        if commandTimeout { _ = redisSetTimeout(context, Self.timeValue(timeouts.command)) }
+        if let password = endpoint.password {
+            let login = [Array("AUTH".utf8)] + (endpoint.user.map { [Array($0.utf8)] } ?? []) + [Array(password.utf8)]
+            try expectOK(login, what: "AUTH")
+        }
+        if endpoint.database != 0 {
+            try expectOK([Array("SELECT".utf8), Array(String(endpoint.database).utf8)], what: "SELECT")
+        }
+    }
+
+    deinit { redisFree(context) }
+
+    private func expectOK(_ arguments: [[UInt8]], what: String) throws(RedisError) {
+        switch try run(arguments) {
+        case .status: return
+        case .error(let message): throw .refused("\(what): \(message)")
+        case let other: throw .unexpectedReply("\(what) answered \(other)")
+        }
+    }
+
+    /// Sends one command and reads its reply. An error reply is returned, not thrown: callers
+    /// tell a missing script from a real refusal.
+    func run(_ arguments: [[UInt8]]) throws(RedisError) -> RedisReply {
+        try append(arguments)
+        return try readReply()
+    }
+
+    /// Sends each command before reading any reply: one round trip for all of them.
+    func pipeline(_ commands: [[[UInt8]]]) throws(RedisError) -> [RedisReply] {
+        for command in commands { try append(command) }
+        var replies: [RedisReply] = []
+        for _ in commands { replies.append(try readReply()) }
+        return replies
+    }
+
+    /// Reads the next reply the server pushes (a subscriber's messages); blocks until one comes,
+    /// the command timeout passes, or `interrupt()` is called.
+    func readReply() throws(RedisError) -> RedisReply {
+        guard !isBroken else { throw .connectionLost("already broken") }
+        var raw: UnsafeMutableRawPointer?
+        let status = redisGetReply(context, &raw)
+        guard status == REDIS_OK, let raw else { throw failure() }
+        defer { freeReplyObject(raw) }
+        return RedisReply(copying: raw.assumingMemoryBound(to: redisReply.self))
+    }
+
+    /// Wakes a thread blocked in `readReply()` from another thread; the connection is then broken.
+    func interrupt() { tabstage_redis_shutdown(context) }
+
+    /// Whether the server closed this idle connection (it restarted, or dropped idle clients):
+    /// a look at the socket without waiting, so a pool never hands out a dead one.
+    var isClosedByPeer: Bool {
+        var byte: UInt8 = 0
+        let received = recv(context.pointee.fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if received == 0 { return true }
+        return received < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
+    }
+
+    /// Queues a command in hiredis's output buffer; all arguments are binary-safe.
+    private func append(_ arguments: [[UInt8]]) throws(RedisError) {
+        guard !isBroken else { throw .connectionLost("already broken") }
+        // One buffer for every argument, so the pointer list points into memory that stays put.
+        var joined: [UInt8] = []
+        joined.reserveCapacity(arguments.reduce(0) { $0 + $1.count })
+        var lengths: [Int] = []
+        lengths.reserveCapacity(arguments.count)
+        for argument in arguments {
+            joined.append(contentsOf: argument)
+            lengths.append(argument.count)
+        }
+        // A zero-length buffer may have no address; one spare byte gives every pointer a base.
+        joined.append(0)
+        let status = joined.withUnsafeBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return REDIS_ERR }
+            var pointers: [UnsafePointer<CChar>?] = []
+            pointers.reserveCapacity(arguments.count)
+            var offset = 0
+            for length in lengths {
+                pointers.append(UnsafeRawPointer(base + offset).assumingMemoryBound(to: CChar.self))
+                offset += length
+            }
+            return pointers.withUnsafeMutableBufferPointer { argv in
+                lengths.withUnsafeBufferPointer { argvlen in
+                    redisAppendCommandArgv(context, Int32(arguments.count), argv.baseAddress, argvlen.baseAddress)
+                }
+            }
+        }
+        guard status == REDIS_OK else { throw failure() }
+    }
+
+    private func failure() -> RedisError {
+        isBroken = true
+        let reason = Self.errorText(of: context)
+        if context.pointee.err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK) { return .timedOut }
+        return .connectionLost(reason)
+    }
+
+    private static func errorText(of context: UnsafeMutablePointer<redisContext>) -> String {
+        withUnsafeBytes(of: context.pointee.errstr) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.isEmpty ? "error \(context.pointee.err)" : text
+        }
+    }
+
+    private static func timeValue(_ duration: Duration) -> timeval {
+        let (seconds, attoseconds) = duration.components
+        return timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+    }
+}
