@@ -133,7 +133,7 @@ final class AppFileWatcher: Sendable {
             files.withLock { $0[index].appID = app.id }
             report("tabstage serve: reloaded \(path) (app '\(app.id)', \(app.tabs.count) tabs)\n")
         case .failure(let validation):
-            let lines = validation.problems.map { "\(path): \($0)" }
+            let lines = validation.problems.map { $0.line(in: path) }
             for line in lines { report(line + "\n") }
             application.reportProblems(lines, forApp: appID)
         }
