@@ -288,18 +288,31 @@
     place.textContent = isChinese() ? n + " 人觀看中" : (n === 1 ? "1 person following" : n + " people following");
   }
 
+  // A refused stream (503 past the server's limit, 404 for an ended presentation) is not
+  // retried by the browser: the page checks itself, and tries again later.
+  var RETRY_REFUSED_MS = 30000;
+
+  function listen() {
+    var version = currentVersion();
+    var source = new EventSource(streamPath + (version ? "?v=" + encodeURIComponent(version) : ""));
+    // Says on the document whether the page is live now (a style or a test may read it).
+    source.addEventListener("open", function () { document.documentElement.dataset.live = "open"; });
+    source.addEventListener("error", function () {
+      document.documentElement.dataset.live = "reconnecting";
+      if (source.readyState !== EventSource.CLOSED) return;
+      refresh();
+      window.setTimeout(listen, RETRY_REFUSED_MS);
+    });
+    source.addEventListener("change", function (event) {
+      // This window's own change arrives already drawn (its page carries that version).
+      if (event.lastEventId && event.lastEventId === currentVersion()) return;
+      refresh();
+    });
+    source.addEventListener("problems", function (event) { showProblems(event.data); });
+    source.addEventListener("followers", function (event) { showFollowers(event.data); });
+    source.addEventListener("ended", function () { source.close(); window.location.reload(); });
+  }
+
   applyInert();
-  var version = currentVersion();
-  var source = new EventSource(streamPath + (version ? "?v=" + encodeURIComponent(version) : ""));
-  // Says on the document whether the page is live now (a style or a test may read it).
-  source.addEventListener("open", function () { document.documentElement.dataset.live = "open"; });
-  source.addEventListener("error", function () { document.documentElement.dataset.live = "reconnecting"; });
-  source.addEventListener("change", function (event) {
-    // This window's own change arrives already drawn (its page carries that version).
-    if (event.lastEventId && event.lastEventId === currentVersion()) return;
-    refresh();
-  });
-  source.addEventListener("problems", function (event) { showProblems(event.data); });
-  source.addEventListener("followers", function (event) { showFollowers(event.data); });
-  source.addEventListener("ended", function () { source.close(); window.location.reload(); });
+  listen();
 })();

@@ -119,7 +119,7 @@ public final class HTTPTestClient {
 
     /// Sends a GET and reads only the head of its response: the body of a stream then comes
     /// piece by piece, through `readStream(until:)`.
-    public func openStream(_ path: String, headers: KeyValuePairs<String, String> = [:]) throws(TestClientError)
+    public func openStream(_ path: String, headers: [(name: String, value: String)] = []) throws(TestClientError)
         -> TestResponse
     {
         var head = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
@@ -137,7 +137,9 @@ public final class HTTPTestClient {
     public func readStream(until marker: String) throws(TestClientError) -> String {
         let wanted = Array(marker.utf8)
         while true {
-            if streamIsChunked { try decodeChunks() } else {
+            if streamIsChunked {
+                try decodeChunks()
+            } else {
                 streamed += pending
                 pending = []
             }

@@ -16,20 +16,8 @@ extension Visitor {
         var headers: [(String, String)] = [("Accept", "text/event-stream")]
         if let cookie { headers.append(("Cookie", cookie)) }
         if let lastEventID { headers.append(("Last-Event-ID", lastEventID)) }
-        let head = try client.openStream(path, headers: KeyValuePairs(headers))
+        let head = try client.openStream(path, headers: headers.map { (name: $0.0, value: $0.1) })
         return (client, head)
-    }
-}
-
-extension KeyValuePairs where Key == String, Value == String {
-    init(_ pairs: [(String, String)]) {
-        // KeyValuePairs has no initializer from an array; build it from a literal of the right size.
-        switch pairs.count {
-        case 0: self = [:]
-        case 1: self = [pairs[0].0: pairs[0].1]
-        case 2: self = [pairs[0].0: pairs[0].1, pairs[1].0: pairs[1].1]
-        default: self = [pairs[0].0: pairs[0].1, pairs[1].0: pairs[1].1, pairs[2].0: pairs[2].1]
-        }
     }
 }
 
@@ -114,8 +102,11 @@ func followPath(in page: TestResponse) throws -> String {
         #expect(!followed.text.contains("name=\"csrf\""))
         #expect(!followed.text.contains("Grace"))
         #expect(followed.text.contains("class=\"device device-vertical\""))
-        #expect(followed.text.contains("aria-current=\"page\" data-tab=\"wallet\"") ||
-            followed.text.contains("data-tab=\"wallet\" href=\"/restaurant/vertical/wallet\" aria-current=\"page\""))
+        #expect(
+            followed.text.contains("aria-current=\"page\" data-tab=\"wallet\"")
+                || followed.text.contains(
+                    "data-tab=\"wallet\" href=\"/restaurant/vertical/wallet\" aria-current=\"page\"")
+        )
         #expect(followed.text.contains("<div class=\"follow-banner\" role=\"status\">"))
         #expect(followed.text.contains("<div class=\"follow-inert\" data-inert>"))
         #expect(followed.text.contains("href=\"\(path)\">Refresh</a>"))
@@ -209,7 +200,8 @@ func followPath(in page: TestResponse) throws -> String {
         let file = folder.appendingPathComponent("coffee.json")
         let original = try Data(contentsOf: StageServer.repositoryRoot.appendingPathComponent("examples/coffee.json"))
         try original.write(to: file)
-        let apps = try #require(AppFile.loaded(from: [file.path], command: "serve", console: Console(out: { _ in }, err: { _ in })))
+        let apps = try #require(
+            AppFile.loaded(from: [file.path], command: "serve", console: Console(out: { _ in }, err: { _ in })))
         let application = StageApplication.deterministic(apps: apps.apps)
         let lines = Mutex<[String]>([])
         let watcher = AppFileWatcher(files: apps.files, application: application) { line in

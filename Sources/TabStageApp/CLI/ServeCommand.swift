@@ -182,18 +182,18 @@ enum ServeCommand: Subcommand {
             metricsFrom = try addresses(parsed, "metrics-from", default: AddressRange.loopback)
             limits = try self.limits(parsed)
             configuration = ServerConfiguration(host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port))
-            configuration.perIPConnectionLimit = try parsed.integer(
-                "max-connections-per-ip", default: configuration.perIPConnectionLimit,
-                in: 1...configuration.connectionLimit)
-            configuration.connectionTimeoutSeconds = try parsed.integer(
-                "connection-timeout", default: configuration.connectionTimeoutSeconds, in: 1...3600)
-            configuration.trustedProxies = try addresses(parsed, "trust-proxy", default: [])
             configuration.streamLimits.maxStreams = try parsed.integer(
                 "max-streams", default: configuration.streamLimits.maxStreams, in: 0...100_000)
             configuration.streamLimits.maxStreamsPerAddress = try parsed.integer(
                 "max-streams-per-ip", default: configuration.streamLimits.maxStreamsPerAddress, in: 0...100_000)
             // Streams hold connections: room for them beside the ordinary requests.
             configuration.connectionLimit += configuration.streamLimits.maxStreams
+            configuration.perIPConnectionLimit = try parsed.integer(
+                "max-connections-per-ip", default: configuration.perIPConnectionLimit,
+                in: 1...configuration.connectionLimit)
+            configuration.connectionTimeoutSeconds = try parsed.integer(
+                "connection-timeout", default: configuration.connectionTimeoutSeconds, in: 1...3600)
+            configuration.trustedProxies = try addresses(parsed, "trust-proxy", default: [])
             if parsed.has("watch") && parsed.allValues["app"] == nil {
                 throw UsageError("--watch watches the files of --app FILE; give at least one")
             }

@@ -64,7 +64,8 @@ final class AppFileWatcher: Sendable {
     /// Polls every `interval` from now on.
     func watch(interval: Duration = .milliseconds(40)) {
         let source = DispatchSource.makeTimerSource(queue: queue)
-        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
+        let nanoseconds =
+            Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
         source.schedule(deadline: .now(), repeating: .nanoseconds(nanoseconds), leeway: .milliseconds(5))
         source.setEventHandler { [weak self] in self?.poll() }
         timer.withLock { $0 = PollTimer(source: source) }

@@ -188,8 +188,9 @@ extension StageApplication {
             session.presentation?.layout = layout
             return session.containers[appID]?.selectedTabID
         }
-        if let id = sessionID(of: request), let presentation = try store.state(
-            of: id, now: clock().timeIntervalSince1970)?.presentation
+        if let id = sessionID(of: request),
+            let presentation = try store.state(
+                of: id, now: clock().timeIntervalSince1970)?.presentation
         {
             presentations.register(presentation.code, presenter: id)
         }
@@ -266,7 +267,8 @@ extension StageApplication {
         let appID = try parameters.require("app")
         let code = try parameters.require("code")
         guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil) }
-        guard let app = shelf.current.app(id: appID), let (_, presenterSession) = try presented(appID: appID, code: code)
+        guard let app = shelf.current.app(id: appID),
+            let (_, presenterSession) = try presented(appID: appID, code: code)
         else {
             return StageResponses.redirect(to: StageLinks.home)
         }

@@ -51,7 +51,8 @@ extension StageApplication {
         let app = located.served.apps[located.appIndex]
         let now = clock()
         let (selected, _) = try withVisitor(request, create: false) { session in
-            session.containers[app.id] == nil ? nil : currentContainer(session, of: app, at: now).container.selectedTabID
+            session.containers[app.id] == nil
+                ? nil : currentContainer(session, of: app, at: now).container.selectedTabID
         }
         var location = StageLinks.tab(app.id, located.layout, selected ?? app.tabs[0].id)
         if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) { location += "?lang=" + chosen.tag }
