@@ -288,6 +288,31 @@
     place.textContent = isChinese() ? n + " 人觀看中" : (n === 1 ? "1 person following" : n + " people following");
   }
 
+  // `REVISION-GENERATION` -> [revision, generation], or null.
+  function parseVersion(text) {
+    var parts = (text || "").split("-");
+    if (parts.length !== 2) return null;
+    return [parseInt(parts[0], 10), parseInt(parts[1], 10)];
+  }
+
+  // A window's own change is announced while its own answer is on the way: wait a moment, then
+  // re-read only if the page on screen is still older than the notice.
+  var SETTLE_MS = 120;
+  var newest = null;
+  var settling = false;
+  function heard(id) {
+    newest = id || null;
+    if (settling) return;
+    settling = true;
+    window.setTimeout(function () {
+      settling = false;
+      var shown = parseVersion(currentVersion());
+      var told = parseVersion(newest);
+      if (shown && told && shown[1] === told[1] && shown[0] >= told[0]) return;
+      refresh();
+    }, SETTLE_MS);
+  }
+
   // A refused stream (503 past the server's limit, 404 for an ended presentation) is not
   // retried by the browser: the page checks itself, and tries again later.
   var RETRY_REFUSED_MS = 30000;
@@ -303,11 +328,7 @@
       refresh();
       window.setTimeout(listen, RETRY_REFUSED_MS);
     });
-    source.addEventListener("change", function (event) {
-      // This window's own change arrives already drawn (its page carries that version).
-      if (event.lastEventId && event.lastEventId === currentVersion()) return;
-      refresh();
-    });
+    source.addEventListener("change", function (event) { heard(event.lastEventId); });
     source.addEventListener("problems", function (event) { showProblems(event.data); });
     source.addEventListener("followers", function (event) { showFollowers(event.data); });
     source.addEventListener("ended", function () { source.close(); window.location.reload(); });
