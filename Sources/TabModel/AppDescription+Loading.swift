@@ -304,7 +304,7 @@ private struct DescriptionValidator {
     // MARK: The description
 
     mutating func app(_ document: JSONValue) -> AppDescription? {
-        let keys = ["id", "name", "tint", "layout", "policies", "tabs"]
+        let keys = ["id", "name", "tint", "layout", "policies", "hidesBottomBarWhenPushed", "tabs"]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: "id") }
         let name = required(members, "name").flatMap {
@@ -314,10 +314,16 @@ private struct DescriptionValidator {
         // The layout `/{app}` opens; optional, as most apps are shown behind a bottom bar.
         var layout: Layout? = .bottom
         if let value = members.values["layout"] { layout = choice(value, at: "layout", "layout", Layout.self) }
-        let policies = members.values["policies"].map { parsePolicies($0, at: "policies") } ?? NavigationPolicies.seeds
+        let policies = members.values["policies"].map { parsePolicies($0, at: "policies") } ?? NavigationPolicies.uiKit
+        var hidesBar: Bool? = false
+        if let value = members.values["hidesBottomBarWhenPushed"] {
+            hidesBar = bool(value, at: "hidesBottomBarWhenPushed")
+        }
         let tabs = required(members, "tabs").flatMap { parseTabs($0, at: "tabs") }
-        guard let id, let name, let tint, let layout, let policies, let tabs else { return nil }
-        return AppDescription(id: id, name: name, tint: tint, defaultLayout: layout, policies: policies, tabs: tabs)
+        guard let id, let name, let tint, let layout, let policies, let hidesBar, let tabs else { return nil }
+        return AppDescription(
+            id: id, name: name, tint: tint, defaultLayout: layout, policies: policies,
+            hidesBottomBarWhenPushed: hidesBar, tabs: tabs)
     }
 
     private mutating func colour(_ value: JSONValue, at path: String) -> String? {
@@ -333,11 +339,19 @@ private struct DescriptionValidator {
         return text
     }
 
+    /// A preset's name, or an object whose keys each default from its `preset` (itself `uikit` by default).
     private mutating func parsePolicies(_ value: JSONValue, at path: String) -> NavigationPolicies? {
-        let keys = ["childRetention", "didSelectForProgrammaticSelection", "reselect"]
+        if case .string = value {
+            return choice(value, at: path, "policy preset", PolicyPreset.self).map { NavigationPolicies(preset: $0) }
+        }
+        let keys = ["preset", "childRetention", "didSelectForProgrammaticSelection", "reselect"]
         guard let members = members(value, at: path, allowed: keys) else { return nil }
-        var policies = NavigationPolicies.seeds
+        var policies = NavigationPolicies.uiKit
         var isValid = true
+        if let value = members.values["preset"] {
+            let preset = choice(value, at: members.path("preset"), "policy preset", PolicyPreset.self)
+            if let preset { policies = NavigationPolicies(preset: preset) } else { isValid = false }
+        }
         if let value = members.values["childRetention"] {
             let retention = choice(value, at: members.path("childRetention"), "child retention", ChildRetention.self)
             if let retention { policies.childRetention = retention } else { isValid = false }
@@ -386,7 +400,7 @@ private struct DescriptionValidator {
     }
 
     private mutating func parseTab(_ value: JSONValue, at path: String) -> TabDescription? {
-        let keys = ["id", "title", "icon", "requiresLogin", "badge", "page"]
+        let keys = ["id", "title", "icon", "requiresLogin", "badge", "hidesBottomBarWhenPushed", "page"]
         guard let members = members(value, at: path, allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: members.path("id")) }
         let title = required(members, "title").flatMap {
@@ -398,16 +412,42 @@ private struct DescriptionValidator {
         if let value = members.values["requiresLogin"] {
             requiresLogin = bool(value, at: members.path("requiresLogin"))
         }
+        var hidesBar: Bool?? = .some(nil)
+        if let value = members.values["hidesBottomBarWhenPushed"] {
+            hidesBar = bool(value, at: members.path("hidesBottomBarWhenPushed")).map(Optional.some)
+        }
         var badge: Badge?? = .some(nil)
-        if let value = members.values["badge"] { badge = parseBadge(value, at: members.path("badge")) }
+        var binding: BadgeBinding?? = .some(nil)
+        if let value = members.values["badge"] {
+            if case .object = value {
+                binding = parseBadgeBinding(value, at: members.path("badge")).map(Optional.some)
+            } else {
+                badge = parseBadge(value, at: members.path("badge"))
+            }
+        }
         let page = required(members, "page").flatMap { parsePage($0, at: members.path("page")) }
         if page?.kind == .news, let value = members.values["badge"], value != .null {
             report(members.path("badge"), "a news page's badge is its unread count; remove 'badge'")
             return nil
         }
-        guard let id, let title, let icon, let requiresLogin, let badge, let page else { return nil }
+        if let page, page.kind != .counter, case .some(.some) = binding {
+            report(members.path("badge.from"), "only a counter page's badge can be bound to its count")
+            return nil
+        }
+        guard let id, let title, let icon, let requiresLogin, let badge, let binding, let hidesBar, let page else {
+            return nil
+        }
         return TabDescription(
-            id: id, title: title, icon: icon, requiresLogin: requiresLogin, initialBadge: badge, page: page)
+            id: id, title: title, icon: icon, requiresLogin: requiresLogin, initialBadge: badge,
+            badgeBinding: binding, hidesBottomBarWhenPushed: hidesBar, page: page)
+    }
+
+    /// `{"from": "count"}`.
+    private mutating func parseBadgeBinding(_ value: JSONValue, at path: String) -> BadgeBinding? {
+        guard let members = members(value, at: path, allowed: ["from"]) else { return nil }
+        return required(members, "from").flatMap {
+            choice($0, at: members.path("from"), "badge source", BadgeBinding.self)
+        }
     }
 
     private mutating func parseIcon(_ value: JSONValue, at path: String) -> TabIcon? {

@@ -22,7 +22,7 @@ import Testing
         }
         let many = AppDescription(
             id: "many", name: LocalizedText(en: "Many", zhHant: "多"), tint: "#00AA11", defaultLayout: .bottom,
-            policies: .seeds, tabs: tabs)
+            policies: .seed004, tabs: tabs)
         let visitor = try StageServer(application: .deterministic(apps: [many] + BuiltInApps.all)).visitor()
         let page = try visitor.get("/many/bottom/t6")
         #expect(page.status == 200)
@@ -111,6 +111,22 @@ import Testing
         let back = try visitor.get("/restaurant/vertical/home")
         #expect(back.text.contains("<p class=\"balance\">2</p>"))
         assertSnapshot(of: back)
+    }
+
+    @Test func aListItemPushesADetailScreenWithBack() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/news")
+        let detail = try visitor.get("/restaurant/bottom/news/spring-menu")
+        #expect(detail.status == 200)
+        #expect(detail.text.contains("<a class=\"back\" data-stage-link href=\"/restaurant/bottom/news\">"))
+        assertSnapshot(of: detail, named: "detail")
+        // A tap on the bar goes back to the top of the tab's stack: the detail.
+        let tapped = try visitor.get("/restaurant/bottom/news", headers: [("X-TabStage-Source", "tap")])
+        #expect(tapped.status == 200 || tapped.header("Location") == "/restaurant/bottom/news/spring-menu")
+        // Back: the tab's own URL pops the detail.
+        let back = try visitor.get("/restaurant/bottom/news")
+        #expect(!back.text.contains("class=\"back\""))
+        assertSnapshot(of: try visitor.get("/restaurant/events.json"), named: "events")
     }
 
     @Test func detachResetsAPageWhenLeft() throws {

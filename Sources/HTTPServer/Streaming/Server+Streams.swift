@@ -88,7 +88,7 @@ extension Server {
         defer { MHD_destroy_response(response) }
         var headers = headers
         headers.addNoSniff()
-        for field in headers { _ = Self.addHeader(field, to: response) }
+        _ = Self.addHeaders(headers, to: response)
         return (MHD_queue_response(connection, UInt32(status.rawValue), response), status)
     }
 
@@ -100,7 +100,7 @@ extension Server {
         response.headers.addNoSniff()
         guard let refused = Self.makeResponse(lending: response.body) else { return (.NO, .serviceUnavailable) }
         defer { MHD_destroy_response(refused) }
-        for field in response.headers { _ = Self.addHeader(field, to: refused) }
+        _ = Self.addHeaders(response.headers, to: refused)
         return (MHD_queue_response(connection, 503, refused), .serviceUnavailable)
     }
 

@@ -105,10 +105,11 @@ extension StageApplication {
     func followStream(_ request: Request, _ parameters: Parameters) throws -> Response {
         let appID = try parameters.require("app")
         let code = try parameters.require("code")
-        guard let (presenter, session) = try presented(appID: appID, code: code) else {
+        guard let found = try presented(appID: appID, code: code) else {
             return try errorPage(request, .notFound, .presentationEnded)
         }
         let shelf = self.shelf
+        let (presenter, session) = (found.id, found.session)
         let shown = LiveVersionSeen(revision: session.revision ?? 0, generation: shelf.current.generation(ofApp: appID))
         let stream = ResponseStream(heartbeat: ServerSentEvent.heartbeat)
         stream.write(ServerSentEvent.retry(milliseconds: Self.reconnectMilliseconds))
@@ -173,21 +174,17 @@ extension StageApplication {
         guard let app = shelf.current.app(id: appID) else {
             return try errorPage(request, .notFound, .unknownApp(appID))
         }
-        let form: QueryItems
-        switch try checkedPost(request, app: app) {
-        case .accepted(let checked): form = checked
-        case .refused(let response): return response
-        }
+        let form = try checkedPost(request, app: app)
         let layout = form["layout"].flatMap { Layout(rawValue: $0) } ?? .bottom
         let code = newCSRFToken()
-        let (selected, _) = try withVisitor(request, create: false) { session -> String? in
+        let selected = try withVisitor(request, create: false) { session -> String? in
             if let old = session.presentation, old.appID != appID { presentations.revoke(old.code) }
             if session.presentation?.appID != appID {
                 session.presentation = Presentation(code: code, appID: appID, layout: layout)
             }
             session.presentation?.layout = layout
             return session.containers[appID]?.selectedTabID
-        }
+        }.result
         if let id = sessionID(of: request),
             let presentation = try store.state(
                 of: id, now: clock().timeIntervalSince1970)?.presentation
@@ -203,14 +200,11 @@ extension StageApplication {
         guard let app = shelf.current.app(id: appID) else {
             return try errorPage(request, .notFound, .unknownApp(appID))
         }
-        switch try checkedPost(request, app: app) {
-        case .accepted: break
-        case .refused(let response): return response
-        }
-        let (stopped, _) = try withVisitor(request, create: false) { session -> Presentation? in
+        _ = try checkedPost(request, app: app)
+        let stopped = try withVisitor(request, create: false) { session -> Presentation? in
             defer { session.presentation = nil }
             return session.presentation
-        }
+        }.result
         if let stopped { presentations.revoke(stopped.code) }
         // The session's notice (from the change above) came before the revocation: tell again.
         if let id = sessionID(of: request) {
@@ -220,13 +214,19 @@ extension StageApplication {
         return StageResponses.redirect(to: StageLinks.layout(appID, layout))
     }
 
+    /// A presenter found by a follow code.
+    struct Presenter {
+        var id: SessionID
+        var session: VisitorSession
+    }
+
     /// The presenter and their session for a follow code of `appID`, when it is honoured.
-    private func presented(appID: String, code: String) throws(SessionStoreError) -> (SessionID, VisitorSession)? {
+    private func presented(appID: String, code: String) throws(SessionStoreError) -> Presenter? {
         guard Presentations.isWellFormed(code), let presenter = presentations.presenter(of: code),
             let session = try store.state(of: presenter, now: clock().timeIntervalSince1970),
             let presentation = session.presentation, presentation.code == code, presentation.appID == appID
         else { return nil }
-        return (presenter, session)
+        return Presenter(id: presenter, session: session)
     }
 
     /// `GET /{app}/follow/{code}`: the presenter's view of the app, inert, for anyone with the
@@ -236,9 +236,9 @@ extension StageApplication {
         let appID = try parameters.require("app")
         let code = try parameters.require("code")
         let served = shelf.current
-        guard let appIndex = served.index(ofApp: appID), let (_, session) = try presented(appID: appID, code: code)
+        guard let appIndex = served.index(ofApp: appID), let session = try presented(appID: appID, code: code)?.session
         else {
-            let (chrome, _) = try chrome(request)
+            let chrome = try chrome(request).result
             var response = StageResponses.page(
                 ErrorPage.document(status: 404, message: .presentationEnded, chrome: chrome), status: .notFound)
             response.headers["Cache-Control"] = "no-store"
@@ -268,15 +268,15 @@ extension StageApplication {
         let code = try parameters.require("code")
         guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil) }
         guard let app = shelf.current.app(id: appID),
-            let (_, presenterSession) = try presented(appID: appID, code: code)
+            let presenterSession = try presented(appID: appID, code: code)?.session
         else {
             return StageResponses.redirect(to: StageLinks.home)
         }
         let layout = presenterSession.presentation?.layout ?? .bottom
         let (shown, _) = currentContainer(presenterSession, of: app, at: clock())
-        let (_, newID) = try withVisitor(request, create: true) { session in
+        let newID = try withVisitor(request, create: true) { session in
             session.containers[appID] = shown
-        }
+        }.newSession
         var response = StageResponses.redirect(
             to: StageLinks.tab(appID, layout, shown.selectedTabID ?? app.tabs[0].id))
         attachCookie(newID, to: &response)

@@ -6,33 +6,41 @@ import Views
 
 extension StageApplication {
     func home(_ request: Request) throws -> Response {
-        let (chrome, newID) = try chrome(request)
-        var response = StageResponses.page(HomePage.document(apps: shelf.current.apps, chrome: chrome))
-        attachCookie(newID, to: &response)
+        let header = try chrome(request)
+        var response = StageResponses.page(HomePage.document(apps: apps, chrome: header.result))
+        attachCookie(header.newSession, to: &response)
         return response
+    }
+
+    /// What the event log pages show: the header strip and the app's log, if the visitor has one.
+    struct EventLogVisit {
+        var chrome: ChromeContext
+        var log: EventLog?
     }
 
     func eventLog(_ request: Request, _ parameters: Parameters, json: Bool) throws -> Response {
         let appID = try parameters.require("app")
         guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
         let now = clock()
-        let ((chrome, log), newID) = try withVisitor(request, create: changesLanguage(request)) { session in
-            let chrome = ChromeContext(
-                language: language(request, &session), app: app, visitorName: session.visitorName,
-                currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken)
-            guard session.containers[app.id] != nil else { return (chrome, nil as EventLog?) }
-            return (chrome, withCurrentContainer(&session, of: app, at: now) { $0.log })
+        let visit = try withVisitor(request, create: changesLanguage(request)) { session in
+            EventLogVisit(
+                chrome: ChromeContext(
+                    language: language(request, &session), app: app, visitorName: session.visitorName,
+                    currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken),
+                log: session.containers[app.id] == nil
+                    ? nil : withCurrentContainer(&session, of: app, at: now) { $0.log })
         }
         var response: Response
         if json {
-            response = .json(EventLogPage.json(app: app, log: log))
+            response = .json(EventLogPage.json(app: app, log: visit.result.log))
             StageResponses.secure(&response)
             response.headers["Cache-Control"] = "no-store"
             response.headers["Vary"] = "Cookie"
         } else {
-            response = StageResponses.page(EventLogPage.document(app: app, log: log, chrome: chrome))
+            response = StageResponses.page(
+                EventLogPage.document(app: app, log: visit.result.log, chrome: visit.result.chrome))
         }
-        attachCookie(newID, to: &response)
+        attachCookie(visit.newSession, to: &response)
         return response
     }
 
@@ -45,17 +53,17 @@ extension StageApplication {
         return StageResponses.redirect(to: location)
     }
 
-    /// `/{app}/{layout}`: on to the selected tab, or the first when none is selected yet.
+    /// `/{app}/{layout}`: on to the selected tab, or, when none is selected yet, the first tab
+    /// the login guard allows.
     func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
         let app = located.served.apps[located.appIndex]
         let now = clock()
-        let (selected, _) = try withVisitor(request, create: false) { session in
-            session.containers[app.id] == nil
-                ? nil : currentContainer(session, of: app, at: now).container.selectedTabID
+        let entry = try withVisitor(request, create: false) { session in
+            currentContainer(session, of: app, at: now).container.entryTabID(isLoggedIn: session.isLoggedIn)
         }
-        var location = StageLinks.tab(app.id, located.layout, selected ?? app.tabs[0].id)
-        if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) { location += "?lang=" + chosen.tag }
+        var location = StageLinks.tab(app.id, located.layout, entry.result)
+        if let chosen = chosenLanguage(request) { location += "?lang=" + chosen.tag }
         return StageResponses.redirect(to: location)
     }
 
@@ -69,118 +77,239 @@ extension StageApplication {
         }
     }
 
-    /// What a tab page takes out of the visitor's session: its contexts are built from it after
-    /// the store's lock is released. A tuple, not a struct, so that taking it apart moves the
-    /// container into the context: a struct's field was copied out (20 retains and releases).
-    typealias TabVisit = (
-        language: UILanguage, visitorName: String?, csrfToken: String?, container: TabContainer,
-        content: StageContent, notice: Notice?, status: HTTPStatus, revision: UInt64,
-        presentation: Presentation?
-    )
-
-    /// The app and the tab are read where `apps` keeps them (`apps[appIndex]`), never copied
-    /// whole but into the contexts that keep them: each copy retained and released their arrays
-    /// and strings, which every server thread shares.
+    /// `/{app}/{layout}/{tab}`: the tab selected, as the container's rules allow, and its page.
+    ///
+    /// Reads the app in place (`apps[appIndex]` of the request's snapshot, see `locate`): on
+    /// this path nothing copies `AppDescription`; the contexts take only what they keep.
     func tabPage(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let (served, appIndex, layout) = (located.served, located.appIndex, located.layout)
-        let apps = served.apps
+        let apps = located.served.apps
         let tabID = try parameters.require("tab")
-        if tabID == StageLinks.moreSegment && layout == .bottom {
-            return try morePage(request, served, appIndex)
+        if tabID == StageLinks.moreSegment && located.layout == .bottom {
+            return try morePage(request, located.served, located.appIndex)
         }
-        // Only the app's id and tabs are taken out: `apps[appIndex].index(ofTab:)` copied the
-        // whole app (6 retains and releases of objects every thread shares).
-        let appID = apps[appIndex].id
-        let tabs = apps[appIndex].tabs
-        guard let tabIndex = tabs.firstIndex(where: { $0.id == tabID }) else {
-            return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[appIndex])
+        guard let tabIndex = apps[located.appIndex].tabs.firstIndex(where: { $0.id == tabID }) else {
+            return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[located.appIndex])
         }
-        let isSearch = tabs[tabIndex].page.kind == .search
-        let source = selectionSource(request)
-        let now = clock()
-        let query = isSearch ? request.query["q"] : nil
-        func changesQuery(_ container: TabContainer) -> Bool {
-            guard let query else { return false }
-            return container.pageState(ofTab: tabID) != .search(query: query)
+        let isSearch = apps[located.appIndex].tabs[tabIndex].page.kind == .search
+        let selection = TabSelection(
+            served: located.served, appIndex: located.appIndex, appID: apps[located.appIndex].id,
+            layout: located.layout, tabID: tabID, source: selectionSource(request),
+            query: isSearch ? request.query["q"] : nil, changesLanguage: changesLanguage(request),
+            isLiveRefresh: isLiveRefresh(request), now: clock())
+        let visit = try withVisitor(
+            request, create: true, ifUnchanged: { session in reloadedTab(request, session, selection) },
+            { session in selectTab(request, &session, selection) })
+        var response: Response
+        if case .detail(_, let itemID) = visit.result.content {
+            response = StageResponses.redirect(
+                to: StageLinks.detail(selection.appID, selection.layout, selection.tabID, itemID))
+        } else {
+            response = render(tabContext(visit.result, selection), status: visit.result.status, request: request)
         }
-        // A reload of the tab on screen, with no message to show and no language or search
-        // to keep, reads the session and writes nothing. The selected tab opened again by URL
-        // is a reload (or the page a form post redirects to), not a reselection: only a tap on
-        // the bar reselects.
-        let changesLanguage = changesLanguage(request)
-        let isLiveRefresh = isLiveRefresh(request)
-        // A presenter's followers see the layout the presenter last showed.
+        attachCookie(visit.newSession, to: &response)
+        return response
+    }
+
+    /// What a GET of a tab asks for, read from the request before the session is touched.
+    struct TabSelection {
+        /// The apps as this request reads them.
+        var served: ServedApps
+        var appIndex: Int
+        var appID: String
+        var layout: Layout
+        var tabID: String
+        var source: SelectionSource
+        /// `?q=` on a search tab; nil on other tabs.
+        var query: String?
+        var changesLanguage: Bool
+        /// A live page re-reading its state (see `isLiveRefresh`).
+        var isLiveRefresh: Bool
+        var now: Date
+
+        var app: AppDescription { served.apps[appIndex] }
+
+        /// Whether the visit moves the presenter's followers to this layout (they see the layout
+        /// the presenter last showed).
         func movesPresentation(_ session: VisitorSession) -> Bool {
             guard let presentation = session.presentation else { return false }
             return presentation.appID == appID && presentation.layout != layout
         }
-        func reload(_ session: VisitorSession) -> TabVisit? {
-            guard session.flash == nil || isLiveRefresh, !changesLanguage, source != .tap,
-                let container = session.containers[appID], container.selectedTabID == tabID,
-                !changesQuery(container), Self.isCurrent(container, for: apps[appIndex]),
-                !movesPresentation(session)
-            else { return nil }
-            return (
-                language: keptLanguage(request, session), visitorName: session.visitorName,
-                csrfToken: session.csrfToken, container: container, content: .tab(id: tabID), notice: nil, status: .ok,
-                revision: session.revision ?? 0, presentation: session.presentation
-            )
+
+        /// Whether the request's search differs from the one the tab shows.
+        func changesQuery(_ container: TabContainer) -> Bool {
+            guard let query else { return false }
+            return container.pageState(ofTab: tabID) != .search(query: query)
         }
-        let (visit, newID) = try withVisitor(request, create: true, ifUnchanged: reload) { session -> TabVisit in
-            let language = language(request, &session)
-            let isLoggedIn = session.isLoggedIn
-            var notice =
-                isLiveRefresh ? nil : session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
-            if movesPresentation(session) { session.presentation?.layout = layout }
-            // The container is looked up once, and put back only when made or changed: each
-            // lookup hashed the app id and copied the container (3 of them cost ~2,000
-            // instructions), and a write copies the session's dictionary when the store shares it.
-            var (container, isChanged) = currentContainer(session, of: apps[appIndex], at: now)
-            var outcome: SelectionOutcome?
-            if source == .tap || container.selectedTabID != tabID {
-                outcome = container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now)
+    }
+
+    /// What a tab page takes out of the visitor's session: its contexts are built from it after
+    /// the store's lock is released.
+    struct TabVisit {
+        var language: UILanguage
+        var visitorName: String?
+        var csrfToken: String?
+        var container: TabContainer
+        var content: StageContent
+        var notice: Notice?
+        var status: HTTPStatus
+        /// The revision the page shows: the session's, or the one its change is about to commit.
+        var revision: UInt64
+        var presentation: Presentation?
+    }
+
+    /// A reload of the tab on screen, with no message to show and no language or search to keep,
+    /// reads the session and writes nothing; nil for any other visit. The selected tab opened
+    /// again by URL is a reload (or the page a form post redirects to), not a reselection: only
+    /// a tap on the bar reselects.
+    func reloadedTab(_ request: Request, _ session: VisitorSession, _ selection: TabSelection) -> TabVisit? {
+        guard session.flash == nil || selection.isLiveRefresh, !selection.changesLanguage, selection.source != .tap,
+            let container = session.containers[selection.appID], container.selectedTabID == selection.tabID,
+            !selection.changesQuery(container), container.pushedItem(ofTab: selection.tabID) == nil,
+            Self.isCurrent(container, for: selection.app), !selection.movesPresentation(session)
+        else { return nil }
+        return TabVisit(
+            language: keptLanguage(request, session), visitorName: session.visitorName,
+            csrfToken: session.csrfToken, container: container, content: .tab(id: selection.tabID), notice: nil,
+            status: .ok, revision: session.revision ?? 0, presentation: session.presentation)
+    }
+
+    /// Selects the tab (and sets its search) under the container's rules. The container is
+    /// looked up once, and put back only when made or changed: a write copies the session's
+    /// dictionary when the store shares it.
+    func selectTab(_ request: Request, _ session: inout VisitorSession, _ selection: TabSelection) -> TabVisit {
+        let language = language(request, &session)
+        let isLoggedIn = session.isLoggedIn
+        // A live refresh leaves the one-shot notice to the window that acted.
+        var notice =
+            selection.isLiveRefresh ? nil : session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
+        if selection.movesPresentation(session) { session.presentation?.layout = selection.layout }
+        var (container, isChanged) = currentContainer(session, of: selection.app, at: selection.now)
+        var outcome: SelectionOutcome?
+        if selection.source == .tap || container.selectedTabID != selection.tabID {
+            outcome = container.select(
+                .tab(selection.tabID), source: selection.source, isLoggedIn: isLoggedIn, at: selection.now,
+                in: selection.layout)
+            isChanged = true
+        }
+        var content = StageContent.tab(id: selection.tabID)
+        var status = HTTPStatus.ok
+        if case .refused(let refusedID, let reason) = outcome {
+            content = .refused(tabID: refusedID, reason: reason)
+            status = .forbidden
+            notice = nil
+        } else if let pushed = container.pushedItem(ofTab: selection.tabID) {
+            // A tap shows the top of the tab's stack (its detail screen, answered by a redirect
+            // there); any other entry by the tab's own URL is Back to its root.
+            if selection.source == .tap {
+                content = .detail(tabID: selection.tabID, itemID: pushed)
+                status = .seeOther
+            } else {
+                _ = container.pop(onTab: selection.tabID, at: selection.now, in: selection.layout)
                 isChanged = true
             }
-            var content = StageContent.tab(id: tabID)
+        }
+        if case .tab = content, let query = selection.query, selection.changesQuery(container) {
+            let result = container.perform(
+                .setQuery(query), onTab: selection.tabID, isLoggedIn: isLoggedIn, at: selection.now,
+                in: selection.layout)
+            isChanged = true
+            if case .refused(let refusal) = result {
+                notice = Notice(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
+            }
+        }
+        if isChanged { session.containers[selection.appID] = container }
+        return TabVisit(
+            language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
+            container: container, content: content, notice: notice, status: status,
+            // The revision this change is about to commit (see `changeVisitor`).
+            revision: (session.revision ?? 0) + 1, presentation: session.presentation)
+    }
+
+    /// The tab page's context, from what the visit took out of the session.
+    func tabContext(_ visit: consuming TabVisit, _ selection: TabSelection) -> StageContext {
+        let appIndex = selection.appIndex
+        let apps = selection.served.apps
+        let live = liveStage(
+            selection.appID, revision: visit.revision, presentation: visit.presentation, served: selection.served)
+        return StageContext(
+            chrome: ChromeContext(
+                language: visit.language, app: apps[appIndex], layout: selection.layout,
+                visitorName: visit.visitorName,
+                currentPath: StageLinks.tab(selection.appID, selection.layout, selection.tabID),
+                csrfToken: visit.csrfToken),
+            app: apps[appIndex], layout: selection.layout, container: visit.container, content: visit.content,
+            notice: visit.notice, markup: selection.served.markups[appIndex], live: live)
+    }
+
+    /// `/{app}/{layout}/{tab}/{item}`: selects the tab (as any entry path) and pushes the item's
+    /// detail screen onto its stack.
+    func detailPage(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let located = try locate(request, parameters)
+        let served = located.served
+        let app = served.apps[located.appIndex]
+        let layout = located.layout
+        let tabID = try parameters.require("tab")
+        let itemID = try parameters.require("item")
+        guard let tab = app.tab(id: tabID) else {
+            return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
+        }
+        guard tab.page.content.items.contains(where: { $0.id == itemID }) else {
+            // `…/action` is the page's form endpoint, which only POST has.
+            if itemID == StageLinks.actionSegment {
+                var response = Response.statusPage(.methodNotAllowed)
+                response.headers["Allow"] = "POST"
+                return response
+            }
+            return try errorPage(request, .notFound, .unknownPage, app: app)
+        }
+        let source = selectionSource(request)
+        let now = clock()
+        let visit = try withVisitor(request, create: true) { session -> DetailVisit in
+            let language = language(request, &session)
+            var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
+            var content = StageContent.detail(tabID: tabID, itemID: itemID)
             var status = HTTPStatus.ok
-            if case .needsLogin(let then, let reason) = outcome {
-                content = .refused(tabID: then, reason: reason)
+            var (container, _) = currentContainer(session, of: app, at: now)
+            if container.selectedTabID != tabID,
+                case .refused(let refusedID, let reason) = container.select(
+                    .tab(tabID), source: source, isLoggedIn: session.isLoggedIn, at: now, in: layout)
+            {
+                content = .refused(tabID: refusedID, reason: reason)
                 status = .forbidden
                 notice = nil
-            } else if let query, changesQuery(container) {
-                let result = container.perform(.setQuery(query), onTab: tabID, isLoggedIn: isLoggedIn, at: now)
-                isChanged = true
-                if case .refused(let refusal) = result { notice = Notice(text: refusal.message, isError: true) }
+            } else {
+                _ = container.push(item: itemID, onTab: tabID, at: now, in: layout)
             }
-            if isChanged { session.containers[appID] = container }
-            return (
-                language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
-                container: container, content: content, notice: notice, status: status,
-                // The revision this change is about to commit (see `changeVisitor`).
-                revision: (session.revision ?? 0) + 1, presentation: session.presentation
-            )
+            session.containers[app.id] = container
+            let chrome = ChromeContext(
+                language: language, app: app, layout: layout, visitorName: session.visitorName,
+                currentPath: StageLinks.detail(app.id, layout, tabID, itemID), csrfToken: session.csrfToken)
+            return DetailVisit(
+                context: StageContext(
+                    chrome: chrome, app: app, layout: layout, container: container, content: content, notice: notice,
+                    markup: served.markups[located.appIndex],
+                    live: liveStage(
+                        app.id, revision: (session.revision ?? 0) + 1, presentation: session.presentation,
+                        served: served)),
+                status: status)
         }
-        // Built after the store's lock is released, from what the visit took out.
-        let (pageLanguage, visitorName, csrfToken, container, content, notice, status, revision, presentation) =
-            visit
-        let context = StageContext(
-            chrome: ChromeContext(
-                language: pageLanguage, app: apps[appIndex], layout: layout, visitorName: visitorName,
-                currentPath: StageLinks.tab(appID, layout, tabID), csrfToken: csrfToken),
-            app: apps[appIndex], layout: layout, container: container, content: content, notice: notice,
-            markup: served.markups[appIndex],
-            live: liveStage(appID, revision: revision, presentation: presentation, served: served))
-        var response = render(context, status: status, request: request)
-        attachCookie(newID, to: &response)
+        var response = render(visit.result.context, status: visit.result.status, request: request)
+        attachCookie(visit.newSession, to: &response)
         return response
+    }
+
+    /// What a detail page takes out of the visitor's session.
+    struct DetailVisit {
+        var context: StageContext
+        var status: HTTPStatus
     }
 
     func morePage(_ request: Request, _ served: ServedApps, _ appIndex: Int) throws -> Response {
         let app = served.apps[appIndex]
         let now = clock()
         let isLiveRefresh = isLiveRefresh(request)
-        let (context, newID) = try withVisitor(request, create: changesLanguage(request)) { session in
+        let visit = try withVisitor(request, create: changesLanguage(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, layout: .bottom, visitorName: session.visitorName,
                 currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken)
@@ -194,8 +323,8 @@ extension StageApplication {
                 live: liveStage(
                     app.id, revision: session.revision ?? 0, presentation: session.presentation, served: served))
         }
-        var response = render(context, status: .ok, request: request)
-        attachCookie(newID, to: &response)
+        var response = render(visit.result, status: .ok, request: request)
+        attachCookie(visit.newSession, to: &response)
         return response
     }
 

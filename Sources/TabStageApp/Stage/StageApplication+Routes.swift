@@ -32,13 +32,16 @@ extension StageApplication {
         addLiveRoutes(to: &router)
         router.get("/{app}/{layout}", guarded { [self] request, parameters in try layoutEntry(request, parameters) })
         router.get("/{app}/{layout}/{tab}", guarded { [self] request, parameters in try tabPage(request, parameters) })
+        router.get(
+            "/{app}/{layout}/{tab}/{item}",
+            guarded { [self] request, parameters in try detailPage(request, parameters) })
         router.post(
             "/{app}/{layout}/{tab}/action",
             guarded { [self] request, parameters in
                 try pageAction(request, parameters)
             })
-        // Anything else is a 404 in the app's look (GET) or a plain one (other methods).
-        router.get("/{path...}", guarded { [self] request, _ in try errorPage(request, .notFound, .unknownPage) })
-        router.post("/{path...}", guarded { [self] request, _ in try errorPage(request, .notFound, .unknownPage) })
+        // A path no route matches is a 404 in the app's look, whatever the method; one that
+        // routes match for other methods is the router's 405.
+        router.fallback = guarded { [self] request, _ in try errorPage(request, .notFound, .unknownPage) }
     }
 }

@@ -22,7 +22,7 @@ public final class StageApplication: Sendable {
     let clock: @Sendable () -> Date
     let icons: IconRenderer
     /// Ready answers for rendered icons, bounded like the renderer's own cache.
-    let iconResponses: ByteBoundedCache<IconRequest, IconResponses>
+    let iconResponses: ByteBoundedCache<IconRequest, TaggedResponses>
     /// Marks the session cookie `Secure` (`serve --secure-cookies`, behind HTTPS).
     let secureCookies: Bool
     /// Where a failing session store is reported (standard error when serving).
@@ -85,6 +85,14 @@ public final class StageApplication: Sendable {
 
     // MARK: Sessions
 
+    /// What a visit to the session gives back: what its body returned, and the id of the
+    /// session the request made (nil when it used the visitor's own or made none), for
+    /// `attachCookie`.
+    struct Visit<Result> {
+        var result: Result
+        var newSession: SessionID?
+    }
+
     /// The session named by the request's cookie, if it is well-formed and alive.
     func sessionID(of request: Request) -> SessionID? {
         request.cookie(named: Self.sessionCookie).flatMap { SessionID(cookieValue: $0) }
@@ -98,7 +106,7 @@ public final class StageApplication: Sendable {
     /// rendered from what it returns, after the lock is released.
     func withVisitor<Result>(
         _ request: Request, create: Bool, _ body: (inout VisitorSession) -> Result
-    ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
+    ) throws(SessionStoreError) -> Visit<Result> {
         let now = clock().timeIntervalSince1970
         return try changeVisitor(sessionID(of: request), now: now, create: create, body)
     }
@@ -107,11 +115,11 @@ public final class StageApplication: Sendable {
     /// (a reload of the tab on screen, say), returning nil when the request would change it:
     /// then `body` runs as usual. A read is lent where the store keeps it, and nothing is written
     /// (it still counts as a use of the session); `ifUnchanged` copies out only what the page
-    /// needs: a copy of the whole session retained and released each of its parts.
+    /// needs, never the whole session.
     func withVisitor<Result>(
         _ request: Request, create: Bool, ifUnchanged read: (VisitorSession) -> Result?,
         _ body: (inout VisitorSession) -> Result
-    ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
+    ) throws(SessionStoreError) -> Visit<Result> {
         let now = clock().timeIntervalSince1970
         let id = sessionID(of: request)
         if let id {
@@ -120,7 +128,7 @@ public final class StageApplication: Sendable {
             try store.read(id, now: now) { session in
                 if session.csrfToken != nil { unchanged = read(session) }
             }
-            if let unchanged = unchanged.take() { return (unchanged, nil) }
+            if let unchanged = unchanged.take() { return Visit(result: unchanged) }
         }
         return try changeVisitor(id, now: now, create: create, body)
     }
@@ -129,7 +137,7 @@ public final class StageApplication: Sendable {
     /// changed gets the next revision, and the hub hears of it once the store has it.
     private func changeVisitor<Result>(
         _ id: SessionID?, now: Double, create: Bool, _ body: (inout VisitorSession) -> Result
-    ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
+    ) throws(SessionStoreError) -> Visit<Result> {
         if let id {
             var revision: UInt64?
             let existing: Result? = try store.modify(id, now: now) { state in
@@ -146,11 +154,11 @@ public final class StageApplication: Sendable {
                 return result
             }
             if let revision { announce(id, revision: revision) }
-            if let existing { return (existing, nil) }
+            if let existing { return Visit(result: existing) }
         }
         guard create else {
             var throwaway = VisitorSession()
-            return (body(&throwaway), nil)
+            return Visit(result: body(&throwaway))
         }
         let newID = sessionIDs.next()
         let token = newCSRFToken()
@@ -161,7 +169,7 @@ public final class StageApplication: Sendable {
             state = session
             return result
         }
-        return (result, newID)
+        return Visit(result: result, newSession: newID)
     }
 
     /// Adds the session cookie for a session made by this request.

@@ -15,8 +15,7 @@ enum StageResponses {
         + "connect-src 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// A page that depends on the session: never cached, and marked with what it varies on.
-    /// Built once: the fields, in the order `Response.html`, `secure` and the two below would
-    /// add them one by one (each of those lookups compared names over every field so far).
+    /// Its fields are built and checked once (`HTTPHeaders.checked()`), not per page.
     static func page(_ bytes: [UInt8], status: HTTPStatus = .ok, varyOnFragment: Bool = false) -> Response {
         Response(status: status, headers: varyOnFragment ? fragmentPageHeaders : pageHeaders, body: bytes)
     }
@@ -30,13 +29,13 @@ enum StageResponses {
         secure(&response)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Vary"] = vary
-        // Checked once here: the server sends them without checking each response's again.
         return response.headers.checked()
     }
 
+    /// The fields that keep a page to this origin's scripts and out of frames (the server adds
+    /// `X-Content-Type-Options` to every response).
     static func secure(_ response: inout Response) {
         response.headers["Content-Security-Policy"] = contentSecurityPolicy
-        response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"
     }

@@ -97,7 +97,7 @@ enum PageView {
         html.raw("<ul class=\"items\">\n")
         for item in results {
             html.raw("<li><div><div>")
-            html.text(item.title.text(in: language.tag))
+            DetailView.itemLink(item, tabID: tab.id, context, into: &html)
             html.raw("</div>")
             if let detail = item.detail {
                 html.raw("<div class=\"detail\">")
@@ -151,7 +151,7 @@ enum PageView {
         for item in items {
             let isRead = read.contains(item.id)
             html.raw(isRead ? "<li><div><div>" : "<li class=\"unread\"><div><div>")
-            html.text(item.title.text(in: language.tag))
+            DetailView.itemLink(item, tabID: tab.id, context, into: &html)
             html.raw("</div>")
             if let detail = item.detail {
                 html.raw("<div class=\"detail\">")
@@ -203,7 +203,7 @@ enum PageView {
         for item in items {
             let isOn = on.contains(item.id)
             html.raw("<li><span>")
-            html.text(item.title.text(in: language.tag))
+            DetailView.itemLink(item, tabID: tab.id, context, into: &html)
             html.raw("</span>\n")
             // aria-pressed says whether the item is on; the visible text says it too.
             PageParts.actionButton(

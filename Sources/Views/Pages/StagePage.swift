@@ -15,11 +15,13 @@ public struct Notice: Sendable, Equatable {
 public enum StageContent: Sendable, Equatable {
     /// The selected tab's page.
     case tab(id: String)
-    /// A tab the container refused: the bar keeps its selection, the page area says why and
-    /// offers to log in, coming back to `tabID` afterwards.
-    case refused(tabID: String, reason: LocalizedText)
+    /// A tab the container refused: the bar and the page keep the container's selection, and a
+    /// sheet over them says why and offers to log in, coming back to `tabID` afterwards.
+    case refused(tabID: String, reason: SelectionRefusal)
     /// The bottom bar's More list.
     case more
+    /// The detail screen pushed onto a tab's navigation stack for one of its page's items.
+    case detail(tabID: String, itemID: String)
 }
 
 /// Everything one view of the stage (bar + page) depends on.
@@ -63,8 +65,13 @@ public struct StageContext: Sendable, Equatable {
         case .tab(let id):
             guard let tab = app.tab(id: id) else { return "" }
             return Self.pageTitle(ofTab: tab, language: language)
-        case .refused: return UIString.loginRequired.text(in: language)
+        case .refused:
+            guard let tab = container.selectedTab else { return UIString.loginRequired.text(in: language) }
+            return Self.pageTitle(ofTab: tab, language: language)
         case .more: return UIString.more.text(in: language)
+        case .detail(let tabID, let itemID):
+            let item = app.tab(id: tabID)?.page.content.items.first { $0.id == itemID }
+            return item?.title.text(in: language.tag) ?? itemID
         }
     }
 
@@ -72,7 +79,7 @@ public struct StageContext: Sendable, Equatable {
         Chrome.title([pageTitle, app.name.text(in: language.tag)], language: language)
     }
 
-    static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
+    public static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
         (tab.page.heading ?? tab.title).text(in: language.tag)
     }
 
@@ -102,10 +109,14 @@ private enum StageTitles {
         }
     }
 
-    /// The position of the tab on screen, nil when the stage shows no tab's page.
+    /// The position of the tab on screen, nil when the stage shows no tab's page. Under a
+    /// refusal's sheet it is the selected tab.
     private static func tabPosition(_ context: borrowing StageContext) -> Int? {
-        guard case .tab(let id) = context.content else { return nil }
-        return context.app.index(ofTab: id)
+        switch context.content {
+        case .tab(let id): return context.app.index(ofTab: id)
+        case .refused: return context.container.selectedIndex
+        case .more, .detail: return nil
+        }
     }
 
     func writeDocumentTitle(_ context: StageContext, into html: inout HTMLWriter) {
@@ -168,13 +179,19 @@ public enum StagePage {
         html.closeAttribute()
         if let live = context.live { html.attribute("data-version", live.version) }
         html.raw(">\n")
-        LiveStageView.openInert(context, into: &html)
-        TabBarView.render(context, into: &html)
-        LiveStageView.closeInert(context, into: &html)
+        let detail: (tabID: String, itemID: String)? =
+            if case .detail(let tabID, let itemID) = context.content { (tabID, itemID) } else { nil }
+        if detail == nil || !context.container.hidesBar {
+            LiveStageView.openInert(context, into: &html)
+            TabBarView.render(context, into: &html)
+            LiveStageView.closeInert(context, into: &html)
+        }
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
+        if let detail { DetailView.openNavigationBar(tabID: detail.tabID, context, into: &html) }
         html.raw("<h1 id=\"page-title\">")
         titles.writePageTitle(context, into: &html)
         html.raw("</h1>\n")
+        if detail != nil { html.raw("</div>\n") }
         LiveStageView.banner(context, into: &html)
         LiveStageView.openInert(context, into: &html)
         if let notice = context.notice {
@@ -187,13 +204,22 @@ public enum StagePage {
                 PageView.render(
                     context.app.tabs[position], context, paragraphs: titles.paragraphs(context), into: &html)
             }
-        case .refused(let tabID, let reason):
-            RefusalView.render(tabID: tabID, reason: reason, context, into: &html)
+        case .refused:
+            if let position = titles.position ?? context.container.selectedIndex {
+                PageView.render(
+                    context.app.tabs[position], context, paragraphs: titles.paragraphs(context), into: &html)
+            }
         case .more:
             MoreView.render(context, into: &html)
+        case .detail(let tabID, let itemID):
+            DetailView.render(tabID: tabID, itemID: itemID, context, into: &html)
         }
         LiveStageView.closeInert(context, into: &html)
         LiveStageView.panel(context, into: &html)
-        html.raw("</section>\n</main>\n")
+        html.raw("</section>\n")
+        if case .refused(let tabID, let reason) = context.content {
+            RefusalView.render(tabID: tabID, reason: reason, context, into: &html)
+        }
+        html.raw("</main>\n")
     }
 }

@@ -16,6 +16,14 @@ public enum StageLinks {
 
     /// `/app/layout/tab`, built in one allocation: it is every tab page's current path, and the
     /// interpolation appended its five pieces one by one (1,770 instructions per tab page, this 610).
+    /// The last segment of a tab's form endpoint, `/{app}/{layout}/{tab}/action`.
+    public static let actionSegment = "action"
+
+    /// `/{app}/{layout}/{tab}/{item}`: the detail screen of a list page's item.
+    public static func detail(_ appID: String, _ layout: Layout, _ tabID: String, _ itemID: String) -> String {
+        tab(appID, layout, tabID) + "/" + itemID
+    }
+
     public static func tab(_ appID: String, _ layout: Layout, _ tabID: String) -> String {
         let layoutName = layout.rawValue
         let count = 3 + appID.utf8.count + layoutName.utf8.count + tabID.utf8.count
