@@ -38,7 +38,7 @@ public struct VisitorSession: Sendable, Equatable, Codable {
     public var isLoggedIn: Bool { visitorName != nil }
 
     private enum CodingKeys: String, CodingKey {
-        case containers, visitorName, languageTag, flash, csrfToken
+        case containers, visitorName, languageTag, flash, csrfToken, revision, presentation
     }
 
     /// Containers saved on tabs that changed since are moved to the current ones as this
@@ -49,6 +49,8 @@ public struct VisitorSession: Sendable, Equatable, Codable {
         languageTag = try keyed.decodeIfPresent(String.self, forKey: .languageTag)
         flash = try keyed.decodeIfPresent(FlashMessage.self, forKey: .flash)
         csrfToken = try keyed.decodeIfPresent(String.self, forKey: .csrfToken)
+        revision = try keyed.decodeIfPresent(UInt64.self, forKey: .revision)
+        presentation = try keyed.decodeIfPresent(Presentation.self, forKey: .presentation)
         let isLoggedIn = visitorName != nil
         let saved = try keyed.decode([String: DroppingUnknownApps.Entry].self, forKey: .containers)
         _containers = DroppingUnknownApps(

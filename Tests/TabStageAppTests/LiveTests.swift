@@ -50,6 +50,15 @@ func followPath(in page: TestResponse) throws -> String {
         #expect(try stream.readStream(until: "\n\n") == "event: change\nid: 3-0\ndata: \n\n")
     }
 
+    @Test func aSessionKeepsItsRevisionAndPresentationInADurableStore() throws {
+        let session = VisitorSession(
+            csrfToken: "t", revision: 7, presentation: Presentation(code: "c", appID: "restaurant", layout: .vertical))
+        let decoder = JSONDecoder()
+        decoder.userInfo[.appCatalog] = AppCatalog(BuiltInApps.all)
+        let decoded = try decoder.decode(VisitorSession.self, from: try JSONEncoder().encode(session))
+        #expect(decoded == session)
+    }
+
     @Test func aStreamTellsAPageThatMissedChangesAtOnce() throws {
         let stage = try StageServer()
         let visitor = stage.visitor()
