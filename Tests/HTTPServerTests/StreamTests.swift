@@ -69,7 +69,7 @@ final class StreamShelf: Sendable {
             shelf.router(),
             configure: {
                 $0.streamLimits.maxStreams = 2
-                $0.streamLimits.maxStreamsPerAddress = 2
+                $0.streamLimits.maxStreamsPerAddress = 10
             }
         ) { (server: Server) throws in
             let first = server.client()
