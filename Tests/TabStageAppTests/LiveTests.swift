@@ -163,6 +163,28 @@ func followPath(in page: TestResponse) throws -> String {
         #expect(try stage.visitor().get(path).status == 404)
     }
 
+    @Test func aFollowCodeKeptInADurableSessionIsHonouredAgainWhenThePresentersPageReconnects() throws {
+        let store = MemorySessionStore<VisitorSession>(limits: SessionLimits())
+        func application() -> StageApplication {
+            StageApplication(
+                apps: BuiltInApps.all, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() })
+        }
+        let before = try StageServer(application: application())
+        let presenter = before.visitor()
+        _ = try presenter.get("/restaurant/bottom/home")
+        _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
+        let path = try followPath(in: try presenter.get("/restaurant/bottom/home"))
+        // The same sessions, served by a new process.
+        let after = try StageServer(application: application())
+        let follower = after.visitor()
+        #expect(try follower.get(path).status == 404)
+        let returning = after.visitor()
+        returning.cookie = presenter.cookie
+        let (stream, _) = try returning.openStream("/restaurant/live")
+        _ = try stream.readStream(until: "event: hello")
+        #expect(try follower.get(path).status == 200)
+    }
+
     @Test func leavingGivesTheFollowerTheirOwnCopyOfWhatWasShown() throws {
         let stage = try StageServer()
         let presenter = stage.visitor()

@@ -58,6 +58,9 @@ extension StageApplication {
                 presentation = session.presentation
             }
         }
+        // A durable session outlives the process: its presentation is honoured again once the
+        // presenter's page is back (its stream reconnects to the new server).
+        if let id, let presentation { presentations.register(presentation.code, presenter: id) }
         let sessionTopic = id.map(LiveTopic.session)
         var topics = [LiveTopic.app(appID)]
         if let sessionTopic { topics.append(sessionTopic) }
