@@ -35,7 +35,6 @@ extension StageApplication {
             response = .json(EventLogPage.json(app: app, log: visit.result.log))
             StageResponses.secure(&response)
             response.headers["Cache-Control"] = "no-store"
-            response.headers["Vary"] = "Cookie"
         } else {
             response = StageResponses.page(
                 EventLogPage.document(app: app, log: visit.result.log, chrome: visit.result.chrome))
@@ -331,9 +330,9 @@ extension StageApplication {
     /// The whole document, or only the stage when the script asks for a fragment.
     func render(_ context: StageContext, status: HTTPStatus, request: Request) -> Response {
         guard request.headers[StageResponses.fragmentHeader] == "1" else {
-            return StageResponses.page(StagePage.document(context), status: status, varyOnFragment: true)
+            return StageResponses.page(StagePage.document(context), status: status)
         }
-        var response = StageResponses.page(StagePage.fragment(context), status: status, varyOnFragment: true)
+        var response = StageResponses.page(StagePage.fragment(context), status: status)
         response.headers[StageResponses.fragmentHeader] = "1"
         return response
     }

@@ -14,23 +14,19 @@ enum StageResponses {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
         + "connect-src 'self'; base-uri 'none'; frame-ancestors 'none'"
 
-    /// A page that depends on the session: never cached, and marked with what it varies on.
-    /// Its fields are built and checked once (`HTTPHeaders.checked()`), not per page.
-    static func page(_ bytes: [UInt8], status: HTTPStatus = .ok, varyOnFragment: Bool = false) -> Response {
-        Response(status: status, headers: varyOnFragment ? fragmentPageHeaders : pageHeaders, body: bytes)
+    /// A page that depends on the session: never stored by any cache (`no-store`), so it needs
+    /// no `Vary` for the headers it depends on (cookie, language, fragment requests). Its fields
+    /// are built and checked once (`HTTPHeaders.checked()`), not per page.
+    static func page(_ bytes: [UInt8], status: HTTPStatus = .ok) -> Response {
+        Response(status: status, headers: pageHeaders, body: bytes)
     }
 
-    private static let pageHeaders = pageHeaders(vary: "Cookie, Accept-Language")
-    private static let fragmentPageHeaders = pageHeaders(
-        vary: "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language")
-
-    private static func pageHeaders(vary: String) -> HTTPHeaders {
+    private static let pageHeaders: HTTPHeaders = {
         var response = Response.html([UInt8]())
         secure(&response)
         response.headers["Cache-Control"] = "no-store"
-        response.headers["Vary"] = vary
         return response.headers.checked()
-    }
+    }()
 
     /// The fields that keep a page to this origin's scripts and out of frames (the server adds
     /// `X-Content-Type-Options` to every response).

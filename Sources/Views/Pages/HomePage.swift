@@ -83,8 +83,12 @@ public enum ErrorPage {
 }
 
 /// `/theme/{app}.css`: the app's tint as a custom property, because inline styles are forbidden.
+/// `/theme/{app}.css`: the app's tint and the contrast-checked shades of it (`TintPalette`)
+/// that Public/css/tabstage.css uses for accents.
 public enum ThemeStylesheet {
     public static func css(for app: AppDescription) -> [UInt8] {
-        Array(":root { --tint: #\(StageLinks.tintQuery(app)); }\n".utf8)
+        let palette = TintPalette(app: app)
+        return Array(
+            ":root { --tint: \(palette.tint); --tint-text: \(palette.text); --tint-ring: \(palette.ring); }\n".utf8)
     }
 }

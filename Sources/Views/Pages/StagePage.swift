@@ -75,15 +75,11 @@ public struct StageContext: Sendable, Equatable {
         }
     }
 
-    var documentTitle: String {
-        Chrome.title([pageTitle, app.name.text(in: language.tag)], language: language)
-    }
-
     public static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
         (tab.page.heading ?? tab.title).text(in: language.tag)
     }
 
-    /// `documentTitle`, escaped into `html` without building it.
+    /// `Page – App · TabStage`, escaped into `html`.
     func writeDocumentTitle(pageTitle: String, into html: inout HTMLWriter) {
         Self.writeDocumentTitle(app: app, pageTitle, language, into: &html)
     }
@@ -98,12 +94,12 @@ public struct StageContext: Sendable, Equatable {
 /// The two titles of a stage view (the page heading and the document title), from the app's
 /// markup when it has them, else written from the texts.
 private enum StageTitles {
-    case written(parts: AppMarkup.Parts, position: Int)
+    case written(markup: AppMarkup, position: Int)
     case text(String)
 
     init(_ context: borrowing StageContext) {
-        if let parts = context.markup?.parts, let position = Self.tabPosition(context) {
-            self = .written(parts: parts, position: position)
+        if let markup = context.markup, let position = Self.tabPosition(context) {
+            self = .written(markup: markup, position: position)
         } else {
             self = .text(context.pageTitle)
         }
@@ -121,8 +117,8 @@ private enum StageTitles {
 
     func writeDocumentTitle(_ context: StageContext, into html: inout HTMLWriter) {
         switch self {
-        case .written(let parts, let position):
-            html.prewritten(parts.documentTitle(language: context.language, position: position))
+        case .written(let markup, let position):
+            html.prewritten(markup.documentTitle(language: context.language, position: position), of: markup)
         case .text(let pageTitle):
             context.writeDocumentTitle(pageTitle: pageTitle, into: &html)
         }
@@ -135,15 +131,15 @@ private enum StageTitles {
     }
 
     /// The tab page's paragraphs, when the markup has them written.
-    func paragraphs(_ context: StageContext) -> UnsafeRawBufferPointer? {
-        guard case .written(let parts, let position) = self else { return nil }
-        return parts.paragraphs(language: context.language, position: position)
+    func paragraphs(_ context: StageContext) -> AppMarkup.Part? {
+        guard case .written(let markup, let position) = self else { return nil }
+        return markup.paragraphs(language: context.language, position: position)
     }
 
     func writePageTitle(_ context: StageContext, into html: inout HTMLWriter) {
         switch self {
-        case .written(let parts, let position):
-            html.prewritten(parts.pageTitle(language: context.language, position: position))
+        case .written(let markup, let position):
+            html.prewritten(markup.pageTitle(language: context.language, position: position), of: markup)
         case .text(let pageTitle):
             html.text(pageTitle)
         }
