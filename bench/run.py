@@ -10,6 +10,9 @@ Sections (each figure the median of several runs, with its spread as min-max):
   sessions  resident memory with 10,000 and 100,000 live sessions (bytes per session), and
             tab switches per second with the durable (SQLite) store.
   startup   time from launch to the first answered request.
+  live      1,000 follower streams on one server: a presenter's tap reaching all of them (p50/p99),
+            resident memory per open stream, tab-page throughput with the streams open against
+            without; and `serve --watch`, from a file save to the change on an open page.
 
 Prints one table per section and writes everything to build/bench/report.json.
 Every load is bounded in time and count and goes to 127.0.0.1 only.
@@ -376,6 +379,171 @@ def section_startup(args):
     return {"first_response_ms": summary(samples), "target_ms": 100}
 
 
+class FollowerStreams:
+    """`count` open event streams of one follow link, spread over several loopback addresses
+    (the server limits streams per address), read by one asyncio loop in a thread of its own;
+    each `change` event's arrival time is kept, for the fan-out latency."""
+
+    def __init__(self, port, path, count, per_address=50):
+        import asyncio
+        import threading
+        self.arrivals = []
+        self.lock = threading.Lock()
+        self.opened = 0
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.writers = []
+        self.tasks = []
+        future = asyncio.run_coroutine_threadsafe(self.open_all(port, path, count, per_address), self.loop)
+        future.result(timeout=120)
+
+    async def open_all(self, port, path, count, per_address):
+        import asyncio
+        for start in range(0, count, 100):
+            await asyncio.gather(*(self.open_one(port, path, index // per_address)
+                                   for index in range(start, min(count, start + 100))))
+
+    async def open_one(self, port, path, address_index):
+        import asyncio
+        local = f"127.0.0.{2 + address_index}"
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
+        if b" 200 " not in head.split(b"\r\n")[0]:
+            raise RuntimeError(f"stream refused: {head[:40]!r}")
+        await reader.readuntil(b"event: hello")
+        self.opened += 1
+        self.writers.append(writer)
+        self.tasks.append(asyncio.ensure_future(self.listen(reader)))
+
+    async def listen(self, reader):
+        import asyncio
+        try:
+            while True:
+                await reader.readuntil(b"event: change")
+                now = time.monotonic()
+                with self.lock:
+                    self.arrivals.append(now)
+        except (Exception, asyncio.CancelledError):  # noqa: BLE001 - the stream ended, or the bench did
+            return
+
+    def arrivals_since(self, moment):
+        with self.lock:
+            return [t for t in self.arrivals if t >= moment]
+
+    def close(self):
+        def close_all():
+            for task in self.tasks:
+                task.cancel()
+            for writer in self.writers:
+                writer.close()
+            self.loop.call_later(0.2, self.loop.stop)
+        self.loop.call_soon_threadsafe(close_all)
+        self.thread.join(timeout=10)
+
+
+def presenter_session(base):
+    """A visitor who presents the restaurant app: their cookie and the follow link's path."""
+    jar = urllib.request.HTTPCookieProcessor()
+    opener = urllib.request.build_opener(jar)
+    page = opener.open(base + "/restaurant/bottom/home", timeout=10).read().decode()
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+    form = f"layout=bottom&csrf={token}".encode()
+    page = opener.open(urllib.request.Request(base + "/restaurant/present", data=form), timeout=10).read().decode()
+    follow = re.search(r'class="follow-link" href="([^"]+)"', page).group(1)
+    cookie = next(f"{c.name}={c.value}" for c in jar.cookiejar if c.name == "tabstage_session")
+    return cookie, follow
+
+
+def section_live(args):
+    report = {}
+    server = TabStage(*memory_store_options())
+    streams = None
+    try:
+        cookie, follow = presenter_session(server.base)
+        page_headers = [f"Cookie: {cookie}"]
+        for _ in range(200):  # warm the page path before measuring memory
+            fetch(server.base + "/restaurant/bottom/home", {"Cookie": cookie})
+        without = [wrk(server.base + "/restaurant/bottom/home", 16, args.duration, page_headers,
+                       server_pids=[server.process.pid]) for _ in range(args.runs)]
+        before = rss_bytes(server.process.pid)
+        streams = FollowerStreams(server.port, follow + "/live", args.live_streams)
+        time.sleep(1)
+        after = rss_bytes(server.process.pid)
+        report["streams"] = streams.opened
+        report["bytes_per_stream"] = (after - before) / streams.opened
+        latencies = []
+        tabs = ["wallet", "news", "finding", "home"]
+        for index in range(args.live_taps):
+            moment = time.monotonic()
+            fetch(f"{server.base}/restaurant/bottom/{tabs[index % len(tabs)]}",
+                  {"Cookie": cookie, "X-TabStage-Source": "tap"})
+            deadline = time.monotonic() + 5
+            while len(streams.arrivals_since(moment)) < streams.opened and time.monotonic() < deadline:
+                time.sleep(0.005)
+            arrived = streams.arrivals_since(moment)
+            if len(arrived) < streams.opened:
+                raise RuntimeError(f"tap {index}: {len(arrived)} of {streams.opened} streams heard it")
+            latencies += [(t - moment) * 1000 for t in arrived]
+            time.sleep(0.2)
+        latencies.sort()
+        report["fanout_p50_ms"] = latencies[len(latencies) // 2]
+        report["fanout_p99_ms"] = latencies[int(len(latencies) * 0.99)]
+        report["taps"] = args.live_taps
+        with_streams = [wrk(server.base + "/restaurant/bottom/home", 16, args.duration, page_headers,
+                            server_pids=[server.process.pid]) for _ in range(args.runs)]
+        report["page_rps_without"] = summary([r[0] for r in without])
+        report["page_rps_with"] = summary([r[0] for r in with_streams])
+        report["throughput_ratio"] = report["page_rps_with"]["median"] / report["page_rps_without"]["median"]
+        log(f"  live: {streams.opened} streams, p99 {report['fanout_p99_ms']:.1f} ms, "
+            f"{report['bytes_per_stream']:.0f} B/stream, {report['throughput_ratio']:.2f}x throughput")
+    finally:
+        if streams:
+            streams.close()
+        server.stop()
+    report["watch_save_to_page_ms"] = summary(watch_latencies(args.live_saves))
+    return report
+
+
+def watch_latencies(saves):
+    """From a rename-save of an --app file to the open page's stream saying `change` and the page
+    read again with the new title."""
+    folder = Path(tempfile.mkdtemp(prefix="tabstage-bench-watch-"))
+    path = folder / "coffee.json"
+    app = json.loads((ROOT / "examples" / "coffee.json").read_text())
+    path.write_text(json.dumps(app))
+    server = TabStage(*memory_store_options(), "--app", str(path), "--watch")
+    results = []
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as stream:
+            stream.sendall(b"GET /coffee/live HTTP/1.1\r\nHost: x\r\n\r\n")
+            received = b""
+            while b"event: hello" not in received:
+                received += stream.recv(4096)
+            for index in range(saves):
+                title = f"Menu {index}"
+                app["tabs"][0]["title"]["en"] = title
+                temporary = folder / ".coffee.json.tmp"
+                temporary.write_text(json.dumps(app))
+                started = time.monotonic()
+                os.replace(temporary, path)
+                received = b""
+                while b"event: change" not in received:
+                    received += stream.recv(4096)
+                page, _ = fetch(server.base + "/coffee/bottom/menu")
+                if title.encode() not in page:
+                    raise RuntimeError("the page did not show the saved title")
+                results.append((time.monotonic() - started) * 1000)
+                time.sleep(0.3)
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    return results
+
+
 def fmt(stat, digits=0):
     return f"{stat['median']:.{digits}f} ({stat['min']:.{digits}f}-{stat['max']:.{digits}f})"
 
@@ -416,6 +584,15 @@ def print_report(report):
         if durable:
             print(f"  durable tab switches: {fmt(durable['switches_per_second'])} /s, "
                   f"p50 {durable['p50_ms']['median']:.2f} ms ({durable['store']})")
+    if "live" in report:
+        live = report["live"]
+        print(f"\nLive: {live['streams']} follower streams on one server, {live['taps']} taps")
+        print(f"  tap to every stream: p50 {live['fanout_p50_ms']:.1f} ms, p99 {live['fanout_p99_ms']:.1f} ms "
+              f"(goal p99 <= 250)")
+        print(f"  resident memory per open stream: {live['bytes_per_stream']:.0f} B (goal <= 16384)")
+        print(f"  tab page req/s (wrk -c16): without streams {fmt(live['page_rps_without'])}, with "
+              f"{fmt(live['page_rps_with'])}: {live['throughput_ratio']:.2f}x (goal >= 0.8)")
+        print(f"  --watch, save to page: {fmt(live['watch_save_to_page_ms'], 1)} ms (goal <= 300)")
     if "startup" in report:
         print(f"\nStart-up: first answered request {fmt(report['startup']['first_response_ms'], 1)} ms "
               f"after launch (goal <= {report['startup']['target_ms']} ms)")
@@ -423,7 +600,7 @@ def print_report(report):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="*", choices=["http", "render", "icons", "sessions", "startup"])
+    parser.add_argument("--only", nargs="*", choices=["http", "render", "icons", "sessions", "startup", "live"])
     parser.add_argument("--runs", type=int, default=3, help="wrk runs per figure")
     parser.add_argument("--duration", default="5s", help="each wrk run")
     parser.add_argument("--connections", type=int, nargs="*", default=[64, 16])
@@ -434,11 +611,14 @@ def main():
     parser.add_argument("--memory-runs", type=int, default=3)
     parser.add_argument("--session-counts", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--startup-runs", type=int, default=11)
+    parser.add_argument("--live-streams", type=int, default=1000, help="follower streams of the live section")
+    parser.add_argument("--live-taps", type=int, default=20, help="presenter taps timed in the live section")
+    parser.add_argument("--live-saves", type=int, default=5, help="--watch saves timed in the live section")
     args = parser.parse_args()
     for tool in ("wrk", NGINX):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing (make bench installs wrk and nginx-light)")
-    sections = args.only or ["http", "render", "icons", "sessions", "startup"]
+    sections = args.only or ["http", "render", "icons", "sessions", "startup", "live"]
     report = {"settings": {"runs": args.runs, "duration": args.duration, "threading": args.threading,
                            "cores": os.cpu_count(),
                            "machine": os.uname().release}}

@@ -192,3 +192,205 @@
   applyRovingTabindex();
   presentSheet();
 })();
+
+// ---------------------------------------------------------------------------------------------
+// Live pages (docs/live.md). Separate from the script above on purpose: it only listens to the
+// page's event stream and re-reads the page, in place, when the state it shows has changed
+// (another window of the session, the presenter a follower watches, an app file replaced).
+// Without it, and without JavaScript, every page is exactly the page above.
+(function () {
+  "use strict";
+
+  if (!window.EventSource || !window.fetch || !window.DOMParser) return;
+
+  var segments = window.location.pathname.split("/").filter(Boolean);
+  var stageElement = document.getElementById("stage");
+  var app = segments[0];
+  var kind = null;
+  var streamPath = null;
+  if (stageElement && stageElement.dataset.version !== undefined) {
+    if (segments[1] === "follow" && segments.length === 3) {
+      kind = "follow";
+      streamPath = "/" + app + "/follow/" + segments[2] + "/live";
+    } else {
+      kind = "stage";
+      streamPath = "/" + app + "/live";
+    }
+  } else if (segments.length === 2 && segments[1] === "events") {
+    kind = "events";
+    streamPath = "/" + app + "/live";
+  }
+  if (!kind) return;
+
+  function currentVersion() {
+    var stage = document.getElementById("stage");
+    return stage ? stage.dataset.version : undefined;
+  }
+
+  // Where the current state of this window is read: the layout's entry leads to the selected
+  // tab; the More list and the follow and event pages are read where they are.
+  function refreshPath() {
+    var parts = window.location.pathname.split("/").filter(Boolean);
+    if (kind === "stage" && parts.length === 3 && parts[2] !== "_more") return "/" + parts[0] + "/" + parts[1];
+    return window.location.pathname;
+  }
+
+  // A key that finds "the same" control in the new markup: its id, its name, its link target,
+  // or its place among the focusable elements of the region.
+  var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+  function focusKey(region) {
+    var active = document.activeElement;
+    if (!active || !region.contains(active)) return null;
+    if (active.id) return { id: active.id };
+    if (active.name) return { selector: active.tagName.toLowerCase() + '[name="' + CSS.escape(active.name) + '"]' };
+    if (active.getAttribute("href")) return { selector: 'a[href="' + CSS.escape(active.getAttribute("href")) + '"]' };
+    return { index: Array.prototype.indexOf.call(region.querySelectorAll(FOCUSABLE), active) };
+  }
+
+  function restoreFocus(region, key) {
+    if (!key) return;
+    var target = null;
+    if (key.id) target = document.getElementById(key.id);
+    else if (key.selector) target = region.querySelector(key.selector);
+    else if (key.index >= 0) target = region.querySelectorAll(FOCUSABLE)[key.index] || null;
+    if (target && target.focus) target.focus({ preventScroll: true });
+  }
+
+  // Swaps `selector`'s element for the incoming document's, keeping focus and scroll.
+  function swapRegion(incoming, selector) {
+    var current = document.querySelector(selector);
+    var replacement = incoming.querySelector(selector);
+    if (!current || !replacement) return;
+    var key = focusKey(current);
+    var page = current.querySelector("#page");
+    var pageScroll = page ? page.scrollTop : 0;
+    current.replaceWith(replacement);
+    var newPage = replacement.querySelector("#page");
+    if (newPage) newPage.scrollTop = pageScroll;
+    restoreFocus(replacement, key);
+  }
+
+  function applyDocument(html, url) {
+    var incoming = new DOMParser().parseFromString(html, "text/html");
+    var scrollX = window.scrollX, scrollY = window.scrollY;
+    swapRegion(incoming, ".stage-header");
+    swapRegion(incoming, kind === "events" ? "main" : "#stage");
+    document.title = incoming.title;
+    if (incoming.documentElement.lang) document.documentElement.lang = incoming.documentElement.lang;
+    if (url && url !== window.location.href) history.replaceState({ tabstage: true }, "", url);
+    window.scrollTo(scrollX, scrollY);
+    applyInert();
+    var bar = document.querySelector(".tab-bar");
+    if (bar) {
+      var links = Array.prototype.slice.call(bar.querySelectorAll("a.tab"));
+      var selected = bar.querySelector('a.tab[aria-current="page"]') || links[0];
+      links.forEach(function (link) { link.tabIndex = link === selected ? 0 : -1; });
+    }
+  }
+
+  // A follower's bar and page (marked in the markup) take no input at all.
+  function applyInert() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-inert]"), function (part) { part.inert = true; });
+  }
+
+  var loading = false;
+  var again = false;
+  function refresh() {
+    if (loading) { again = true; return; }
+    loading = true;
+    fetch(refreshPath(), { headers: { "X-TabStage-Live": "1" }, credentials: "same-origin" })
+      .then(function (response) {
+        if (kind === "follow" && !response.ok) { window.location.reload(); return; }
+        return response.text().then(function (html) { applyDocument(html, response.url); });
+      })
+      .catch(function () { /* the next notice, or the reconnect, tries again */ })
+      .then(function () {
+        loading = false;
+        if (again) { again = false; refresh(); }
+      });
+  }
+
+  function isChinese() { return (document.documentElement.lang || "").indexOf("zh") === 0; }
+
+  // The app file's problems, above everything, until the file is fixed.
+  function showProblems(text) {
+    var banner = document.getElementById("live-problems");
+    if (!text) { if (banner) banner.remove(); return; }
+    if (!banner) {
+      banner = document.createElement("div");
+      banner.id = "live-problems";
+      banner.className = "live-problems";
+      banner.setAttribute("role", "alert");
+      document.body.insertBefore(banner, document.body.firstChild);
+    }
+    banner.textContent = "";
+    var lead = document.createElement("p");
+    lead.textContent = isChinese()
+      ? "應用程式描述檔有問題；目前顯示的是最後一個有效的版本："
+      : "The app file has problems; the last good version is shown:";
+    var list = document.createElement("ul");
+    text.split("\n").forEach(function (line) {
+      var item = document.createElement("li");
+      item.textContent = line;
+      list.appendChild(item);
+    });
+    banner.appendChild(lead);
+    banner.appendChild(list);
+  }
+
+  function showFollowers(count) {
+    var place = document.querySelector("[data-followers]");
+    if (!place) return;
+    var n = parseInt(count, 10) || 0;
+    place.textContent = isChinese() ? n + " 人觀看中" : (n === 1 ? "1 person following" : n + " people following");
+  }
+
+  // `REVISION-GENERATION` -> [revision, generation], or null.
+  function parseVersion(text) {
+    var parts = (text || "").split("-");
+    if (parts.length !== 2) return null;
+    return [parseInt(parts[0], 10), parseInt(parts[1], 10)];
+  }
+
+  // A window's own change is announced while its own answer is on the way: wait a moment, then
+  // re-read only if the page on screen is still older than the notice.
+  var SETTLE_MS = 120;
+  var newest = null;
+  var settling = false;
+  function heard(id) {
+    newest = id || null;
+    if (settling) return;
+    settling = true;
+    window.setTimeout(function () {
+      settling = false;
+      var shown = parseVersion(currentVersion());
+      var told = parseVersion(newest);
+      if (shown && told && shown[1] === told[1] && shown[0] >= told[0]) return;
+      refresh();
+    }, SETTLE_MS);
+  }
+
+  // A refused stream (503 past the server's limit, 404 for an ended presentation) is not
+  // retried by the browser: the page checks itself, and tries again later.
+  var RETRY_REFUSED_MS = 30000;
+
+  function listen() {
+    var version = currentVersion();
+    var source = new EventSource(streamPath + (version ? "?v=" + encodeURIComponent(version) : ""));
+    // Says on the document whether the page is live now (a style or a test may read it).
+    source.addEventListener("open", function () { document.documentElement.dataset.live = "open"; });
+    source.addEventListener("error", function () {
+      document.documentElement.dataset.live = "reconnecting";
+      if (source.readyState !== EventSource.CLOSED) return;
+      refresh();
+      window.setTimeout(listen, RETRY_REFUSED_MS);
+    });
+    source.addEventListener("change", function (event) { heard(event.lastEventId); });
+    source.addEventListener("problems", function (event) { showProblems(event.data); });
+    source.addEventListener("followers", function (event) { showFollowers(event.data); });
+    source.addEventListener("ended", function () { source.close(); window.location.reload(); });
+  }
+
+  applyInert();
+  listen();
+})();

@@ -110,27 +110,117 @@ public final class HTTPTestClient {
     /// Reads one response to whatever was written before.
     public func readResponse(isHead: Bool = false) throws(TestClientError) -> TestResponse {
         while true {
-            let headEnd = try readUntilHeadEnd()
-            let headText = String(decoding: pending[0..<headEnd], as: UTF8.self)
-            pending.removeFirst(headEnd + 4)
-            var lines = headText.crlfLines
-            let statusLine = lines.removeFirst()
-            let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-                throw .malformedResponse("status line '\(statusLine)'")
-            }
-            var headers = HTTPHeaders()
-            for line in lines {
-                guard let colon = line.firstIndex(of: ":") else { throw .malformedResponse("header line '\(line)'") }
-                headers.add(
-                    name: String(line[..<colon]),
-                    value: String(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }))
-            }
-            if (100..<200).contains(status) { continue }
-            let body = try readBody(status: status, headers: headers, isHead: isHead)
-            return TestResponse(
-                status: status, reasonPhrase: parts.count > 2 ? String(parts[2]) : "", headers: headers, body: body)
+            let head = try readHead()
+            if (100..<200).contains(head.status) { continue }
+            let body = try readBody(status: head.status, headers: head.headers, isHead: isHead)
+            return TestResponse(status: head.status, reasonPhrase: head.reasonPhrase, headers: head.headers, body: body)
         }
+    }
+
+    /// Sends a GET and reads only the head of its response: the body of a stream then comes
+    /// piece by piece, through `readStream(until:)`.
+    public func openStream(_ path: String, headers: [(name: String, value: String)] = []) throws(TestClientError)
+        -> TestResponse
+    {
+        var head = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "\r\n"
+        try writeAll(Array(head.utf8))
+        let response = try readHead()
+        streamIsChunked = response.headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true
+        return TestResponse(
+            status: response.status, reasonPhrase: response.reasonPhrase, headers: response.headers, body: [])
+    }
+
+    /// The stream's body (chunks decoded) up to and including the first `marker` not read yet;
+    /// waits for it up to the client's timeout.
+    public func readStream(until marker: String) throws(TestClientError) -> String {
+        let wanted = Array(marker.utf8)
+        while true {
+            if streamIsChunked {
+                try decodeChunks()
+            } else {
+                streamed += pending
+                pending = []
+            }
+            if let end = Self.find(wanted, in: streamed) {
+                let text = String(decoding: streamed[0..<(end + wanted.count)], as: UTF8.self)
+                streamed.removeFirst(end + wanted.count)
+                return text
+            }
+            if streamEnded { throw .closedBeforeResponse }
+            guard try receive() > 0 else { throw .closedBeforeResponse }
+        }
+    }
+
+    /// Whether the stream's last chunk (or the connection's end) was read.
+    public private(set) var streamEnded = false
+
+    /// Reads until the stream ends; what came before the end, not read yet.
+    public func readStreamToEnd() throws(TestClientError) -> String {
+        while !streamEnded {
+            if streamIsChunked { try decodeChunks() }
+            if streamEnded { break }
+            if try receive() == 0 { streamEnded = true }
+        }
+        streamed += pending
+        pending = []
+        defer { streamed = [] }
+        return String(decoding: streamed, as: UTF8.self)
+    }
+
+    private var streamIsChunked = false
+    private var streamed: [UInt8] = []
+
+    /// Moves every complete chunk in `pending` to `streamed`.
+    private func decodeChunks() throws(TestClientError) {
+        while let lineEnd = Self.find([0x0D, 0x0A], in: pending) {
+            let sizeText = String(decoding: pending[0..<lineEnd], as: UTF8.self)
+            guard let size = Int(sizeText.split(separator: ";").first ?? "", radix: 16) else {
+                throw .malformedResponse("chunk size '\(sizeText)'")
+            }
+            guard pending.count >= lineEnd + 2 + size + 2 else { return }
+            streamed += pending[(lineEnd + 2)..<(lineEnd + 2 + size)]
+            pending.removeFirst(lineEnd + 2 + size + 2)
+            if size == 0 {
+                streamEnded = true
+                return
+            }
+        }
+    }
+
+    private static func find(_ marker: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= marker.count else { return nil }
+        for start in 0...(bytes.count - marker.count) where bytes[start..<start + marker.count].elementsEqual(marker) {
+            return start
+        }
+        return nil
+    }
+
+    private struct Head {
+        var status: Int
+        var reasonPhrase: String
+        var headers: HTTPHeaders
+    }
+
+    private func readHead() throws(TestClientError) -> Head {
+        let headEnd = try readUntilHeadEnd()
+        let headText = String(decoding: pending[0..<headEnd], as: UTF8.self)
+        pending.removeFirst(headEnd + 4)
+        var lines = headText.crlfLines
+        let statusLine = lines.removeFirst()
+        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
+            throw .malformedResponse("status line '\(statusLine)'")
+        }
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { throw .malformedResponse("header line '\(line)'") }
+            headers.add(
+                name: String(line[..<colon]),
+                value: String(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }))
+        }
+        return Head(status: status, reasonPhrase: parts.count > 2 ? String(parts[2]) : "", headers: headers)
     }
 
     public func close() {

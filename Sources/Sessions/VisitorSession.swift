@@ -15,22 +15,30 @@ public struct VisitorSession: Sendable, Equatable, Codable {
     /// The token every form of this visitor carries; a POST without it is refused (CSRF).
     /// Random, from the session id source; optional so that sessions stored before it decode.
     public var csrfToken: String?
+    /// Counts the committed changes to this session: open pages compare it with the one they
+    /// were drawn from to know they are stale. Optional so that sessions stored before it decode.
+    public var revision: UInt64?
+    /// What this visitor presents to followers (`POST /{app}/present`); nil when not presenting.
+    public var presentation: Presentation?
 
     public init(
         containers: [String: TabContainer] = [:], visitorName: String? = nil, languageTag: String? = nil,
-        flash: FlashMessage? = nil, csrfToken: String? = nil
+        flash: FlashMessage? = nil, csrfToken: String? = nil, revision: UInt64? = nil,
+        presentation: Presentation? = nil
     ) {
         self.containers = containers
         self.visitorName = visitorName
         self.languageTag = languageTag
         self.flash = flash
         self.csrfToken = csrfToken
+        self.revision = revision
+        self.presentation = presentation
     }
 
     public var isLoggedIn: Bool { visitorName != nil }
 
     private enum CodingKeys: String, CodingKey {
-        case containers, visitorName, languageTag, flash, csrfToken
+        case containers, visitorName, languageTag, flash, csrfToken, revision, presentation
     }
 
     /// Containers saved on tabs that changed since are moved to the current ones as this
@@ -41,6 +49,8 @@ public struct VisitorSession: Sendable, Equatable, Codable {
         languageTag = try keyed.decodeIfPresent(String.self, forKey: .languageTag)
         flash = try keyed.decodeIfPresent(FlashMessage.self, forKey: .flash)
         csrfToken = try keyed.decodeIfPresent(String.self, forKey: .csrfToken)
+        revision = try keyed.decodeIfPresent(UInt64.self, forKey: .revision)
+        presentation = try keyed.decodeIfPresent(Presentation.self, forKey: .presentation)
         let isLoggedIn = visitorName != nil
         let saved = try keyed.decode([String: DroppingUnknownApps.Entry].self, forKey: .containers)
         _containers = DroppingUnknownApps(
@@ -69,6 +79,21 @@ public struct VisitorSession: Sendable, Equatable, Codable {
     public mutating func takeFlash() -> FlashMessage? {
         defer { flash = nil }
         return flash
+    }
+}
+
+/// A visitor presenting one app: whoever opens `/{app}/follow/{code}` sees that app as this
+/// visitor does, in the layout they last showed it in, and cannot change it.
+public struct Presentation: Sendable, Equatable, Codable {
+    /// The follow link's secret: random, URL-safe, never the session id.
+    public var code: String
+    public var appID: String
+    public var layout: Layout
+
+    public init(code: String, appID: String, layout: Layout) {
+        self.code = code
+        self.appID = appID
+        self.layout = layout
     }
 }
 

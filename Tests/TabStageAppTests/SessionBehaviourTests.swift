@@ -106,10 +106,11 @@ import Testing
                 ["--session-idle-timeout", "30", "--max-sessions", "5", "--sessions", "memory"] + mode,
                 options: ServeCommand.options)
             let limits = try ServeCommand.limits(parsed)
+            let shelf = AppShelf(BuiltInApps.all)
             let opened = try ServeCommand.openStore(
-                try ServeCommand.sessionOption(parsed), limits: limits, apps: BuiltInApps.all)
+                try ServeCommand.sessionOption(parsed), limits: limits, catalog: shelf.catalog)
             let application = ServeCommand.application(
-                parsed, apps: BuiltInApps.all, store: opened.store, limits: limits)
+                parsed, shelf: shelf, store: opened.store, limits: limits)
             let store = try #require(application.store as? MemorySessionStore<VisitorSession>)
             #expect(store.limits == SessionLimits(idleTimeout: 30, maxSessions: 5), "\(mode)")
             #expect((store === opened.store as AnyObject) == mode.isEmpty, "live serves the opened store")
@@ -124,7 +125,8 @@ import Testing
                 ["--secure-cookies", "--sessions", "memory"] + mode, options: ServeCommand.options)
             let limits = try ServeCommand.limits(parsed)
             let store = MemorySessionStore<VisitorSession>(limits: limits)
-            let application = ServeCommand.application(parsed, apps: BuiltInApps.all, store: store, limits: limits)
+            let application = ServeCommand.application(
+                parsed, shelf: AppShelf(BuiltInApps.all), store: store, limits: limits)
             let cookie = try StageServer(application: application).visitor().get("/restaurant/bottom/home")
                 .header("Set-Cookie")
             #expect(cookie?.contains("; Secure") == true, "\(mode): \(cookie ?? "no cookie")")

@@ -6,6 +6,8 @@ public struct Response: Sendable, Equatable {
     public var body: [UInt8] { didSet { preparedForm = nil } }
     /// libmicrohttpd's form of exactly this status, headers and body, built once by `prepared()`.
     var preparedForm: PreparedResponse?
+    /// The body written later, while the connection stays open (see `stream(_:headers:)`).
+    public private(set) var stream: ResponseStream?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
@@ -16,6 +18,14 @@ public struct Response: Sendable, Equatable {
     /// Equal status, headers and body; whether either side is prepared does not matter.
     public static func == (lhs: Response, rhs: Response) -> Bool {
         lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body
+    }
+
+    /// A 200 whose body is written into `stream` for as long as it stays open, with no length
+    /// (chunked). The server may answer 503 instead when it holds as many streams as it allows.
+    public static func stream(_ stream: ResponseStream, headers: HTTPHeaders) -> Response {
+        var response = Response(status: .ok, headers: headers)
+        response.stream = stream
+        return response
     }
 
     public static func html(_ bytes: [UInt8], status: HTTPStatus = .ok) -> Response {

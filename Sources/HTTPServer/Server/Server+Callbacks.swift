@@ -117,7 +117,11 @@ extension Server {
         // Reading the flag without the lock is fine: a request racing `stop()` may go either way.
         if stopping.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
         let result: MHD_Result
-        if let prepared = response.preparedForm {
+        if let stream = response.stream {
+            let queued = queueStream(stream, status: response.status, headers: response.headers, connection: connection)
+            result = queued.result
+            response.status = queued.status
+        } else if let prepared = response.preparedForm {
             // Built once with checked headers (see `Response.prepared()`): nothing to copy or check.
             result = MHD_queue_response(connection, UInt32(response.status.rawValue), prepared.pointer)
         } else {

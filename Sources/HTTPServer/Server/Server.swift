@@ -27,6 +27,7 @@ public final class Server: Sendable {
     // Touched by every request: atomics, never the lock, which would serialise the threads.
     let requestsInFlight = Atomic<Int>(0)
     let stopping = Atomic<Bool>(false)
+    let streams = Mutex(StreamBook())
 
     public init(configuration: ServerConfiguration, respond: @escaping @Sendable (Request) -> Response) {
         self.configuration = configuration
@@ -60,7 +61,8 @@ public final class Server: Sendable {
         var poolSize: UInt32 = 0
         switch configuration.threading {
         case .threadPool(let size):
-            flags |= MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
+            // Streams suspend their connection while they have nothing to send.
+            flags |= MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             poolSize = UInt32(clamping: max(1, size))
         case .threadPerConnection:
             flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL_INTERNAL_THREAD.rawValue
@@ -89,6 +91,7 @@ public final class Server: Sendable {
             $0.daemon = DaemonHandle(pointer: daemon)
             $0.port = boundPort
         }
+        startHeartbeat()
     }
 
     /// Stops accepting connections, lets requests in flight finish (up to the grace period),
@@ -102,6 +105,8 @@ public final class Server: Sendable {
         guard let daemon else { return }
         let listenSocket = MHD_quiesce_daemon(daemon.pointer)
         if listenSocket >= 0 { close(listenSocket) }
+        // Open streams would never finish on their own: end them, so they count as done.
+        finishStreams()
         let deadline = ContinuousClock.now + .milliseconds(Int(configuration.shutdownGraceSeconds * 1000))
         while requestsInFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
             usleep(5_000)
@@ -111,37 +116,45 @@ public final class Server: Sendable {
 
     /// Serves until SIGINT or SIGTERM, then stops gracefully. For the command line. `ready` runs
     /// once the signals are caught, so a "listening" line printed there cannot race an early kill.
+    /// SIGHUP runs `hangup` (on this thread, one at a time) and serves on.
     ///
     /// A plain handler writing to a pipe (the self-pipe trick), not a Dispatch signal source:
     /// on Linux a source is registered asynchronously after `resume()`, and a SIGTERM arriving in
     /// that window was either lost (the server then never stopped) or killed the process.
-    public func runUntilSignal(ready: () -> Void = {}) {
-        let readEnd = terminationPipe.read
-        signal(SIGINT, noteTerminationSignal)
-        signal(SIGTERM, noteTerminationSignal)
+    public func runUntilSignal(hangup: () -> Void = {}, ready: () -> Void = {}) {
+        let readEnd = signalPipe.read
+        signal(SIGINT, noteSignal)
+        signal(SIGTERM, noteSignal)
+        signal(SIGHUP, noteSignal)
         // A parent may start us with these blocked (Foundation's Process passes its thread's
         // mask on): unblock them here so this thread takes them.
-        var termination = sigset_t()
-        sigemptyset(&termination)
-        sigaddset(&termination, SIGINT)
-        sigaddset(&termination, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &termination, nil)
+        var caught = sigset_t()
+        sigemptyset(&caught)
+        sigaddset(&caught, SIGINT)
+        sigaddset(&caught, SIGTERM)
+        sigaddset(&caught, SIGHUP)
+        pthread_sigmask(SIG_UNBLOCK, &caught, nil)
         ready()
-        var byte: UInt8 = 0
-        while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
+        while true {
+            var byte: UInt8 = 0
+            let count = read(readEnd, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1, byte == UInt8(truncatingIfNeeded: SIGHUP) else { break }
+            hangup()
+        }
         stop()
     }
 }
 
-/// The pipe the termination signal handler writes to; made before any handler is installed.
-private let terminationPipe: (read: Int32, write: Int32) = {
+/// The pipe the signal handler writes to; made before any handler is installed.
+private let signalPipe: (read: Int32, write: Int32) = {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return (-1, -1) }
     return (ends[0], ends[1])
 }()
 
-/// Async-signal-safe: one `write` to a pipe made before the handler was installed.
-private func noteTerminationSignal(_ signal: Int32) {
-    var byte: UInt8 = 1
-    _ = write(terminationPipe.write, &byte, 1)
+/// Async-signal-safe: one `write` of the signal's number to a pipe made before the handler was installed.
+private func noteSignal(_ signal: Int32) {
+    var byte = UInt8(truncatingIfNeeded: signal)
+    _ = write(signalPipe.write, &byte, 1)
 }

@@ -42,6 +42,8 @@ public struct ServerConfiguration: Sendable {
     /// How long `stop()` waits for requests in flight before closing everything.
     public var shutdownGraceSeconds: Double = 10
     public var listenBacklog: Int = 511
+    /// Open response streams (see `ResponseStream`): how many, and their heartbeat.
+    public var streamLimits = StreamLimits()
     /// Called once per answered request; nil logs nothing.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = AccessLog.standardError
     /// Proxies whose `X-Forwarded-For` names the client (`serve --trust-proxy`). When set, each

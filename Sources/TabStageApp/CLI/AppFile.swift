@@ -6,18 +6,43 @@ import TabModel
 enum AppFile {
     /// nil after printing why the file cannot be used.
     static func apps(adding path: String?, command: String, console: Console) -> [AppDescription]? {
-        let demos = BuiltInApps.all
-        guard let path else { return demos }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            console.err("tabstage \(command): cannot read '\(path)'\n")
-            return nil
+        loaded(from: path.map { [$0] } ?? [], command: command, console: console)?.apps
+    }
+
+    /// An app file as it was read: the watcher of `serve --watch` compares with it.
+    struct Loaded {
+        var path: String
+        var appID: String
+        var bytes: [UInt8]
+    }
+
+    /// The apps of `paths` (each replacing a demo or an earlier file with its id) first, then
+    /// the demos; nil after printing every problem of every file that cannot be used.
+    static func loaded(from paths: [String], command: String, console: Console) -> (
+        apps: [AppDescription], files: [Loaded]
+    )? {
+        var apps: [AppDescription] = []
+        var files: [Loaded] = []
+        var isUsable = true
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                console.err("tabstage \(command): cannot read '\(path)'\n")
+                isUsable = false
+                continue
+            }
+            switch AppLoading.load(json: Array(data)) {
+            case .success(let app):
+                apps.removeAll { $0.id == app.id }
+                files.removeAll { $0.appID == app.id }
+                apps.append(app)
+                files.append(Loaded(path: path, appID: app.id, bytes: Array(data)))
+            case .failure(let report):
+                for problem in report.problems { console.err(problem.line(in: path) + "\n") }
+                isUsable = false
+            }
         }
-        switch AppLoading.load(json: Array(data)) {
-        case .success(let app):
-            return [app] + demos.filter { $0.id != app.id }
-        case .failure(let report):
-            for problem in report.problems { console.err(problem.line(in: path) + "\n") }
-            return nil
-        }
+        guard isUsable else { return nil }
+        let ids = Set(apps.map(\.id))
+        return (apps + BuiltInApps.all.filter { !ids.contains($0.id) }, files)
     }
 }

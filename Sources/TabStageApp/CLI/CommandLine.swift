@@ -56,7 +56,10 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 
 /// The arguments after the subcommand's name, split into options, flags and positionals.
 public struct ParsedArguments: Sendable {
+    /// The last value of each option given.
     public private(set) var values: [String: String] = [:]
+    /// Every value of each option, in the order given (`--app A --app B`).
+    public private(set) var allValues: [String: [String]] = [:]
     public private(set) var flags: Set<String> = []
     public private(set) var positionals: [String] = []
 
@@ -83,14 +86,17 @@ public struct ParsedArguments: Sendable {
                 flags.insert(name)
                 continue
             }
+            let value: String
             if let inlineValue {
-                values[name] = inlineValue
+                value = inlineValue
             } else if index < arguments.count {
-                values[name] = arguments[index]
+                value = arguments[index]
                 index += 1
             } else {
                 throw UsageError("--\(name) needs a value")
             }
+            values[name] = value
+            allValues[name, default: []].append(value)
         }
     }
 

@@ -8,12 +8,14 @@ enum ServeCommand: Subcommand {
     static let name = "serve"
     static let summary = "Serve the prototype over HTTP"
     static let usage = """
-        Usage: tabstage serve [--host 127.0.0.1] [--port 8080] [--quiet] [--public DIR] [--app FILE]
+        Usage: tabstage serve [--host 127.0.0.1] [--port 8080] [--quiet] [--public DIR]
+                              [--app FILE]... [--watch]
                               [--sessions sqlite:PATH | memory | redis://HOST:PORT[/DB]]
                               [--redis-prefix PREFIX] [--secure-cookies]
                               [--session-idle-timeout SECONDS] [--max-sessions N] [--deterministic]
                               [--max-connections-per-ip N] [--connection-timeout SECONDS]
                               [--trust-proxy ADDRESSES] [--metrics-from ADDRESSES]
+                              [--max-streams N] [--max-streams-per-ip N]
 
         Options:
           --host HOST                       Address to listen on (default 127.0.0.1)
@@ -21,7 +23,9 @@ enum ServeCommand: Subcommand {
           --quiet                           Do not write an access-log line per request
           --public DIR                      Folder served under /static/ instead of the built-in files
           --app FILE                        Also serve the app described in FILE (see tabstage check);
-                                            it replaces a built-in demo with the same id
+                                            it replaces a built-in demo with the same id; repeatable.
+                                            SIGHUP reads every FILE again (see docs/live.md)
+          --watch                           Read each --app FILE again whenever it changes on disk
           --sessions sqlite[:PATH] | memory Where sessions live (default sqlite:data/sessions.sqlite,
                                             the folder made if missing); memory is lost at exit
           --sessions redis://HOST:PORT[/DB] Sessions in Redis, shared by several instances (also
@@ -36,6 +40,10 @@ enum ServeCommand: Subcommand {
                                             at 2026-01-01T00:00:00Z: the same requests give the same bytes
           --max-connections-per-ip N        Connections one address may hold open (default 256)
           --connection-timeout SECONDS      Close a connection idle this long (default 10)
+          --max-streams N                   Live pages (event streams) held open at once; past it
+                                            a page is not live, and works as without JavaScript
+                                            (default 4000)
+          --max-streams-per-ip N            Live pages one address may hold open (default 64)
           --trust-proxy ADDRESSES           Proxies (comma-separated addresses or blocks) whose
                                             X-Forwarded-For names the client in the access log
           --metrics-from ADDRESSES          Who may GET /metrics (default 127.0.0.0/8,::1)
@@ -46,6 +54,7 @@ enum ServeCommand: Subcommand {
         OptionSpec("sessions"),
         .flag("secure-cookies"), OptionSpec("session-idle-timeout"), OptionSpec("max-sessions"),
         .flag("deterministic"), OptionSpec("max-connections-per-ip"), OptionSpec("connection-timeout"),
+        .flag("watch"), OptionSpec("max-streams"), OptionSpec("max-streams-per-ip"),
         OptionSpec("redis-prefix"), OptionSpec("trust-proxy"), OptionSpec("metrics-from"),
     ]
 
@@ -107,18 +116,22 @@ enum ServeCommand: Subcommand {
     /// sessions under `limits`), or live on `store` (opened by `openStore`, which can fail for
     /// reasons other than usage).
     static func application(
-        _ parsed: ParsedArguments, apps: [AppDescription], store: any SessionStore<VisitorSession>,
-        limits: SessionLimits
+        _ parsed: ParsedArguments, shelf: AppShelf, store: any SessionStore<VisitorSession>,
+        limits: SessionLimits, hub: any ChangeHub = LocalChangeHub()
     ) -> StageApplication {
         parsed.has("deterministic")
-            ? .deterministic(apps: apps, limits: limits, secureCookies: parsed.has("secure-cookies"))
-            : .live(apps: apps, store: store, secureCookies: parsed.has("secure-cookies"))
+            ? .deterministic(
+                apps: shelf.current.apps, limits: limits, secureCookies: parsed.has("secure-cookies"), hub: hub,
+                shelf: shelf)
+            : .live(
+                apps: shelf.current.apps, store: store, secureCookies: parsed.has("secure-cookies"), hub: hub,
+                shelf: shelf)
     }
 
     /// Opens the store the options name; a database that cannot be used is reported, never replaced.
-    /// `apps` are the apps served: stored containers name their app by id, and are re-attached
-    /// to these descriptions when read back.
-    static func openStore(_ option: SessionStoreOption, limits: SessionLimits, apps: [AppDescription])
+    /// `catalog` has the apps served: stored containers name their app by id, and are re-attached
+    /// to the served description when read back (the current one, after a `--watch` reload).
+    static func openStore(_ option: SessionStoreOption, limits: SessionLimits, catalog: AppCatalog)
         throws(StoreOpeningError) -> OpenedStore
     {
         switch option {
@@ -127,7 +140,7 @@ enum ServeCommand: Subcommand {
         case .sqlite(let path):
             do {
                 let store = try SQLiteSessionStore<VisitorSession>.open(
-                    path: path, limits: limits, decoderUserInfo: [.appCatalog: AppCatalog(apps)])
+                    path: path, limits: limits, decoderUserInfo: [.appCatalog: catalog])
                 return OpenedStore(store: store, close: { try? store.close() })
             } catch {
                 throw StoreOpeningError(description: error.description)
@@ -138,7 +151,7 @@ enum ServeCommand: Subcommand {
                 let store = try RedisSessionStore<VisitorSession>.open(
                     endpoint: settings.endpoint, keyPrefix: settings.keyPrefix, limits: limits,
                     timeouts: settings.timeouts, idleConnections: ServerConfiguration.activeCores + 1,
-                    decoderUserInfo: [.appCatalog: AppCatalog(apps)], log: StageApplication.standardErrorLog)
+                    decoderUserInfo: [.appCatalog: catalog], log: StageApplication.standardErrorLog)
                 return OpenedStore(store: store, close: { store.close() })
             } catch {
                 throw StoreOpeningError(description: error.description)
@@ -163,24 +176,35 @@ enum ServeCommand: Subcommand {
         let limits: SessionLimits
         var configuration: ServerConfiguration
         let metricsFrom: [AddressRange]
-        do {
+        do throws(UsageError) {
             port = try parsed.integer("port", default: 8080, in: 0...65535)
             option = try sessionOption(parsed)
             metricsFrom = try addresses(parsed, "metrics-from", default: AddressRange.loopback)
             limits = try self.limits(parsed)
             configuration = ServerConfiguration(host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port))
+            configuration.streamLimits.maxStreams = try parsed.integer(
+                "max-streams", default: configuration.streamLimits.maxStreams, in: 0...100_000)
+            configuration.streamLimits.maxStreamsPerAddress = try parsed.integer(
+                "max-streams-per-ip", default: configuration.streamLimits.maxStreamsPerAddress, in: 0...100_000)
+            // Streams hold connections: room for them beside the ordinary requests.
+            configuration.connectionLimit += configuration.streamLimits.maxStreams
             configuration.perIPConnectionLimit = try parsed.integer(
                 "max-connections-per-ip", default: configuration.perIPConnectionLimit,
                 in: 1...configuration.connectionLimit)
             configuration.connectionTimeoutSeconds = try parsed.integer(
                 "connection-timeout", default: configuration.connectionTimeoutSeconds, in: 1...3600)
             configuration.trustedProxies = try addresses(parsed, "trust-proxy", default: [])
+            if parsed.has("watch") && parsed.allValues["app"] == nil {
+                throw UsageError("--watch watches the files of --app FILE; give at least one")
+            }
         } catch {
             return TabStageCLI.usageError(error, for: self, console: console)
         }
-        guard let apps = AppFile.apps(adding: parsed.value("app"), command: name, console: console) else {
+        guard let loaded = AppFile.loaded(from: parsed.allValues["app"] ?? [], command: name, console: console)
+        else {
             return ExitCode.failure
         }
+        let shelf = AppShelf(loaded.apps)
         // The public folder before the session store: a wrong folder should not create or lock
         // the session database on its way to failing.
         // Without --public, the files built into the binary: it serves from any folder.
@@ -195,7 +219,7 @@ enum ServeCommand: Subcommand {
         }
         let opened: OpenedStore
         do {
-            opened = try openStore(option, limits: limits, apps: apps)
+            opened = try openStore(option, limits: limits, catalog: shelf.catalog)
         } catch {
             console.err("tabstage serve: \(error.description)\n")
             return ExitCode.failure
@@ -203,7 +227,13 @@ enum ServeCommand: Subcommand {
         defer { opened.close() }
         let metrics = ServerMetrics()
         let application = self.application(
-            parsed, apps: apps, store: MeasuredSessionStore(opened.store, metrics: metrics), limits: limits)
+            parsed, shelf: shelf, store: MeasuredSessionStore(opened.store, metrics: metrics), limits: limits,
+            hub: option.makeChangeHub(log: StageApplication.standardErrorLog))
+        let watcher = AppFileWatcher(
+            files: loaded.files, application: application, report: { console.err($0) })
+        if parsed.has("watch") { watcher.watch() }
+        defer { watcher.stop() }
+        raiseOpenFileLimit(toHold: configuration.connectionLimit)
         let log = parsed.has("quiet") ? nil : AccessLog.standardError
         configuration.accessLog = { entry in
             metrics.record(entry)
@@ -223,10 +253,21 @@ enum ServeCommand: Subcommand {
             return ExitCode.failure
         }
         let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        server.runUntilSignal {
+        server.runUntilSignal(hangup: { watcher.reloadAll() }) {
             console.err("TabStage listening on http://\(shownHost):\(server.port)/\n")
         }
         return ExitCode.success
+    }
+
+    /// Every connection is a descriptor: the soft limit is raised (up to the hard one) so the
+    /// connection limit, streams included, can be reached.
+    private static func raiseOpenFileLimit(toHold connections: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = rlim_t(connections + 64)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// `TABSTAGE_THREADING=pool|pool-no-turbo|per-connection` exists only so that

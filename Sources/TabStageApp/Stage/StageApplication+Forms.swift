@@ -7,7 +7,7 @@ import Views
 extension StageApplication {
     func pageAction(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let app = apps[located.appIndex]
+        let app = located.served.apps[located.appIndex]
         let form = try checkedPost(request, app: app, badFormMessage: .unknownAction(""))
         let tabID = try parameters.require("tab")
         guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }
@@ -18,7 +18,7 @@ extension StageApplication {
         let now = clock()
         let visit = try withVisitor(request, create: true) { session in
             let isLoggedIn = session.isLoggedIn
-            let outcome = session.withContainer(for: app) {
+            let outcome = withCurrentContainer(&session, of: app, at: now) {
                 $0.perform(action, onTab: tabID, isLoggedIn: isLoggedIn, at: now, in: located.layout)
             }
             // A login refusal is explained by the page the redirect leads to; say nothing twice.

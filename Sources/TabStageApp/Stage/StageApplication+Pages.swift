@@ -21,12 +21,14 @@ extension StageApplication {
     func eventLog(_ request: Request, _ parameters: Parameters, json: Bool) throws -> Response {
         let appID = try parameters.require("app")
         guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        let now = clock()
         let visit = try withVisitor(request, create: changesLanguage(request)) { session in
             EventLogVisit(
                 chrome: ChromeContext(
                     language: language(request, &session), app: app, visitorName: session.visitorName,
                     currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken),
-                log: session.containers[app.id]?.log)
+                log: session.containers[app.id] == nil
+                    ? nil : withCurrentContainer(&session, of: app, at: now) { $0.log })
         }
         var response: Response
         if json {
@@ -44,8 +46,8 @@ extension StageApplication {
     /// `/{app}`: on to the app's own layout (its description's `layout`), keeping `?lang=`.
     func appEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let appID = try parameters.require("app")
-        guard let appIndex = appIndex(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
-        var location = "/" + appID + "/" + apps[appIndex].defaultLayout.rawValue
+        guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        var location = "/" + appID + "/" + app.defaultLayout.rawValue
         if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) { location += "?lang=" + chosen.tag }
         return StageResponses.redirect(to: location)
     }
@@ -54,9 +56,10 @@ extension StageApplication {
     /// the login guard allows.
     func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let app = apps[located.appIndex]
+        let app = located.served.apps[located.appIndex]
+        let now = clock()
         let entry = try withVisitor(request, create: false) { session in
-            (session.containers[app.id] ?? TabContainer(app: app)).entryTabID(isLoggedIn: session.isLoggedIn)
+            currentContainer(session, of: app, at: now).container.entryTabID(isLoggedIn: session.isLoggedIn)
         }
         var location = StageLinks.tab(app.id, located.layout, entry.result)
         if let chosen = chosenLanguage(request) { location += "?lang=" + chosen.tag }
@@ -75,13 +78,14 @@ extension StageApplication {
 
     /// `/{app}/{layout}/{tab}`: the tab selected, as the container's rules allow, and its page.
     ///
-    /// Reads the app in place (`apps[appIndex]`, see `appIndex(id:)`): on this path nothing
-    /// copies `AppDescription`; the contexts take only what they keep.
+    /// Reads the app in place (`apps[appIndex]` of the request's snapshot, see `locate`): on
+    /// this path nothing copies `AppDescription`; the contexts take only what they keep.
     func tabPage(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
+        let apps = located.served.apps
         let tabID = try parameters.require("tab")
         if tabID == StageLinks.moreSegment && located.layout == .bottom {
-            return try morePage(request, apps[located.appIndex])
+            return try morePage(request, located.served, located.appIndex)
         }
         guard let tabIndex = apps[located.appIndex].tabs.firstIndex(where: { $0.id == tabID }) else {
             return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[located.appIndex])
@@ -94,8 +98,9 @@ extension StageApplication {
         // The URL says the search: back and forward to a search tab's URL without `?q=` empty it.
         let query = isSearch ? requested ?? (source == .history ? "" : nil) : nil
         let selection = TabSelection(
-            appIndex: located.appIndex, appID: apps[located.appIndex].id, layout: located.layout, tabID: tabID,
-            source: source, isSearch: isSearch, query: query, changesLanguage: changesLanguage(request), now: clock())
+            served: located.served, appIndex: located.appIndex, appID: apps[located.appIndex].id,
+            layout: located.layout, tabID: tabID, source: source, isSearch: isSearch, query: query,
+            changesLanguage: changesLanguage(request), isLiveRefresh: isLiveRefresh(request), now: clock())
         let visit = try withVisitor(
             request, create: true, ifUnchanged: { session in reloadedTab(request, session, selection) },
             { session in selectTab(request, &session, selection) })
@@ -115,6 +120,8 @@ extension StageApplication {
 
     /// What a GET of a tab asks for, read from the request before the session is touched.
     struct TabSelection {
+        /// The apps as this request reads them.
+        var served: ServedApps
         var appIndex: Int
         var appID: String
         var layout: Layout
@@ -124,7 +131,18 @@ extension StageApplication {
         /// `?q=` on a search tab (empty for back and forward without it); nil on other tabs.
         var query: String?
         var changesLanguage: Bool
+        /// A live page re-reading its state (see `isLiveRefresh`).
+        var isLiveRefresh: Bool
         var now: Date
+
+        var app: AppDescription { served.apps[appIndex] }
+
+        /// Whether the visit moves the presenter's followers to this layout (they see the layout
+        /// the presenter last showed).
+        func movesPresentation(_ session: VisitorSession) -> Bool {
+            guard let presentation = session.presentation else { return false }
+            return presentation.appID == appID && presentation.layout != layout
+        }
 
         /// Whether the request's search differs from the one the tab shows.
         func changesQuery(_ container: TabContainer) -> Bool {
@@ -143,6 +161,9 @@ extension StageApplication {
         var content: StageContent
         var notice: Notice?
         var status: HTTPStatus
+        /// The revision the page shows: the session's, or the one its change is about to commit.
+        var revision: UInt64
+        var presentation: Presentation?
         /// Where the page is instead: the top of the tab's stack, or its search in the URL.
         var redirect: String? = nil
     }
@@ -152,14 +173,15 @@ extension StageApplication {
     /// again by URL is a reload (or the page a form post redirects to), not a reselection: only
     /// a tap on the bar reselects.
     func reloadedTab(_ request: Request, _ session: VisitorSession, _ selection: TabSelection) -> TabVisit? {
-        guard session.flash == nil, !selection.changesLanguage, selection.source != .tap,
+        guard session.flash == nil || selection.isLiveRefresh, !selection.changesLanguage, selection.source != .tap,
             let container = session.containers[selection.appID], container.selectedTabID == selection.tabID,
-            !selection.changesQuery(container), container.pushedItem(ofTab: selection.tabID) == nil
+            !selection.changesQuery(container), container.pushedItem(ofTab: selection.tabID) == nil,
+            Self.isCurrent(container, for: selection.app), !selection.movesPresentation(session)
         else { return nil }
         return TabVisit(
             language: keptLanguage(request, session), visitorName: session.visitorName,
             csrfToken: session.csrfToken, container: container, content: .tab(id: selection.tabID), notice: nil,
-            status: .ok)
+            status: .ok, revision: session.revision ?? 0, presentation: session.presentation)
     }
 
     /// Selects the tab (and sets its search) under the container's rules. The container is
@@ -168,15 +190,11 @@ extension StageApplication {
     func selectTab(_ request: Request, _ session: inout VisitorSession, _ selection: TabSelection) -> TabVisit {
         let language = language(request, &session)
         let isLoggedIn = session.isLoggedIn
-        var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
-        var container: TabContainer
-        var isChanged = false
-        if let stored = session.containers[selection.appID] {
-            container = stored
-        } else {
-            container = TabContainer(app: apps[selection.appIndex])
-            isChanged = true
-        }
+        // A live refresh leaves the one-shot notice to the window that acted.
+        var notice =
+            selection.isLiveRefresh ? nil : session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
+        if selection.movesPresentation(session) { session.presentation?.layout = selection.layout }
+        var (container, isChanged) = currentContainer(session, of: selection.app, at: selection.now)
         var outcome: SelectionOutcome?
         if selection.source == .tap || container.selectedTabID != selection.tabID {
             outcome = container.select(
@@ -219,12 +237,17 @@ extension StageApplication {
         if isChanged { session.containers[selection.appID] = container }
         return TabVisit(
             language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
-            container: container, content: content, notice: notice, status: status, redirect: redirect)
+            container: container, content: content, notice: notice, status: status,
+            // The revision this change is about to commit (see `changeVisitor`).
+            revision: (session.revision ?? 0) + 1, presentation: session.presentation, redirect: redirect)
     }
 
     /// The tab page's context, from what the visit took out of the session.
     func tabContext(_ visit: consuming TabVisit, _ selection: TabSelection) -> StageContext {
         let appIndex = selection.appIndex
+        let apps = selection.served.apps
+        let live = liveStage(
+            selection.appID, revision: visit.revision, presentation: visit.presentation, served: selection.served)
         return StageContext(
             chrome: ChromeContext(
                 language: visit.language, app: apps[appIndex], layout: selection.layout,
@@ -232,14 +255,15 @@ extension StageApplication {
                 currentPath: StageLinks.tab(selection.appID, selection.layout, selection.tabID),
                 csrfToken: visit.csrfToken),
             app: apps[appIndex], layout: selection.layout, container: visit.container, content: visit.content,
-            notice: visit.notice, markup: markups[appIndex])
+            notice: visit.notice, markup: selection.served.markups[appIndex], live: live)
     }
 
     /// `/{app}/{layout}/{tab}/{item}`: selects the tab (as any entry path) and pushes the item's
     /// detail screen onto its stack.
     func detailPage(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let app = apps[located.appIndex]
+        let served = located.served
+        let app = served.apps[located.appIndex]
         let layout = located.layout
         let tabID = try parameters.require("tab")
         let itemID = try parameters.require("item")
@@ -262,7 +286,7 @@ extension StageApplication {
             var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
             var content = StageContent.detail(tabID: tabID, itemID: itemID)
             var status = HTTPStatus.ok
-            var container = session.containers[app.id] ?? TabContainer(app: app)
+            var (container, _) = currentContainer(session, of: app, at: now)
             if container.selectedTabID != tabID,
                 case .refused(let refusedID, let reason) = container.select(
                     .tab(tabID), source: source, isLoggedIn: session.isLoggedIn, at: now, in: layout)
@@ -280,7 +304,11 @@ extension StageApplication {
             return DetailVisit(
                 context: StageContext(
                     chrome: chrome, app: app, layout: layout, container: container, content: content, notice: notice,
-                    markup: markup(of: app)), status: status)
+                    markup: served.markups[located.appIndex],
+                    live: liveStage(
+                        app.id, revision: (session.revision ?? 0) + 1, presentation: session.presentation,
+                        served: served)),
+                status: status)
         }
         var response = render(visit.result.context, status: visit.result.status, request: request)
         attachCookie(visit.newSession, to: &response)
@@ -293,15 +321,23 @@ extension StageApplication {
         var status: HTTPStatus
     }
 
-    func morePage(_ request: Request, _ app: AppDescription) throws -> Response {
+    func morePage(_ request: Request, _ served: ServedApps, _ appIndex: Int) throws -> Response {
+        let app = served.apps[appIndex]
+        let now = clock()
+        let isLiveRefresh = isLiveRefresh(request)
         let visit = try withVisitor(request, create: changesLanguage(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, layout: .bottom, visitorName: session.visitorName,
                 currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken)
+            let container =
+                session.containers[app.id] == nil
+                ? TabContainer(app: app) : withCurrentContainer(&session, of: app, at: now) { $0 }
+            let notice = isLiveRefresh ? nil : session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
             return StageContext(
-                chrome: chrome, app: app, layout: .bottom,
-                container: session.containers[app.id] ?? TabContainer(app: app), content: .more,
-                notice: session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }, markup: markup(of: app))
+                chrome: chrome, app: app, layout: .bottom, container: container, content: .more, notice: notice,
+                markup: served.markups[appIndex],
+                live: liveStage(
+                    app.id, revision: session.revision ?? 0, presentation: session.presentation, served: served))
         }
         var response = render(visit.result, status: .ok, request: request)
         attachCookie(visit.newSession, to: &response)

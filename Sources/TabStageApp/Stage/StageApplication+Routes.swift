@@ -29,6 +29,7 @@ extension StageApplication {
                 try eventLog(request, parameters, json: true)
             })
         router.get("/{app}", guarded { [self] request, parameters in try appEntry(request, parameters) })
+        addLiveRoutes(to: &router)
         router.get("/{app}/{layout}", guarded { [self] request, parameters in try layoutEntry(request, parameters) })
         router.get("/{app}/{layout}/{tab}", guarded { [self] request, parameters in try tabPage(request, parameters) })
         router.get(

@@ -63,28 +63,61 @@ extension StageApplication {
         return origin == "http://\(host)" || origin == "https://\(host)"
     }
 
-    /// An app, by its place in `apps` (see `appIndex(id:)`), and a layout.
+    /// An app, by its place in the served apps, and a layout, with the snapshot of the apps
+    /// the request reads throughout (see `ServedApps`).
     struct Located {
+        var served: ServedApps
         var appIndex: Int
         var layout: Layout
     }
 
     /// The app and layout a path names. A wrong one throws `Answered` with the error page saying
     /// which (`guarded` answers with it, so only guarded routes call this). The app is named by
-    /// its index, never copied (see `appIndex(id:)`).
+    /// its index in the request's snapshot of the apps, never copied.
     func locate(_ request: Request, _ parameters: Parameters) throws -> Located {
+        let served = shelf.current
         let appID = try parameters.require("app")
-        guard let appIndex = appIndex(id: appID) else {
+        guard let appIndex = served.index(ofApp: appID) else {
             throw Answered(response: try errorPage(request, .notFound, .unknownApp(appID)))
         }
         let layoutName = try parameters.require("layout")
         guard let layout = Layout(rawValue: layoutName) else {
             throw Answered(
-                response: try errorPage(request, .badRequest, .unknownLayout(layoutName), app: apps[appIndex]))
+                response: try errorPage(request, .badRequest, .unknownLayout(layoutName), app: served.apps[appIndex]))
         }
-        return Located(appIndex: appIndex, layout: layout)
+        return Located(served: served, appIndex: appIndex, layout: layout)
     }
 
+    /// Whether `container` was made for the served version of `app` (the same storage, so this
+    /// is quick unless the app was replaced).
+    static func isCurrent(_ container: TabContainer, for app: AppDescription) -> Bool { container.app == app }
+
+    /// The visitor's container of `app`, on the served version of the app: made from it when the
+    /// visitor has none, or the stored one moved onto it by UIKit's replacement rules when the
+    /// app was replaced since it was stored (`tabsReplaced` in its log). `isChanged` says the
+    /// session must keep the result. The one place a visitor's container follows a replaced app.
+    func currentContainer(_ session: VisitorSession, of app: AppDescription, at time: Date) -> (
+        container: TabContainer, isChanged: Bool
+    ) {
+        guard var container = session.containers[app.id] else { return (TabContainer(app: app), true) }
+        if Self.isCurrent(container, for: app) { return (container, false) }
+        container.replaceTabs(with: app, isLoggedIn: session.isLoggedIn, at: time)
+        return (container, true)
+    }
+
+    /// `currentContainer` kept in the session, then `body` run on it.
+    func withCurrentContainer<Result>(
+        _ session: inout VisitorSession, of app: AppDescription, at time: Date, _ body: (inout TabContainer) -> Result
+    ) -> Result {
+        var (container, _) = currentContainer(session, of: app, at: time)
+        let result = body(&container)
+        session.containers[app.id] = container
+        return result
+    }
+
+    /// A request of a live page catching up (see docs/live.md): it shows the state and changes
+    /// nothing, not even the one-shot notice, which is the acting window's to show.
+    func isLiveRefresh(_ request: Request) -> Bool { request.headers[StageResponses.liveHeader] == "1" }
     /// The colour `?tint=RRGGBB` asks for (the default tint without one); a malformed one
     /// throws `Answered` with a 400 page.
     func requestedTint(_ request: Request) throws -> RGBColor {

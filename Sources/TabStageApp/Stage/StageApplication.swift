@@ -14,9 +14,9 @@ public final class StageApplication: Sendable {
     public static let deterministicSeed: UInt64 = 0x7AB5_7A6E
     public static let sessionCookie = "tabstage_session"
 
-    public let apps: [AppDescription]
-    /// Each app's page parts written once, in the order of `apps`.
-    let markups: [AppMarkup]
+    /// The apps served, replaceable while serving (`serve --watch`); read `shelf.current` once
+    /// per request.
+    public let shelf: AppShelf
     let store: any SessionStore<VisitorSession>
     let sessionIDs: any SessionIDSource
     let clock: @Sendable () -> Date
@@ -27,14 +27,20 @@ public final class StageApplication: Sendable {
     let secureCookies: Bool
     /// Where a failing session store is reported (standard error when serving).
     let log: @Sendable (String) -> Void
+    /// Carries a notice of every committed session change and app replacement to open pages.
+    let hub: any ChangeHub
+    /// The open live pages of this process, subscribed to `hub`.
+    let liveStreams: LiveStreams
+    /// Follow codes and the sessions presenting under them.
+    let presentations = Presentations()
 
     public init(
         apps: [AppDescription], store: any SessionStore<VisitorSession>, sessionIDs: any SessionIDSource,
         clock: @escaping @Sendable () -> Date, icons: IconRenderer = IconRenderer(), secureCookies: Bool = false,
+        hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil,
         log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog
     ) {
-        self.apps = apps
-        self.markups = apps.map { AppMarkup(app: $0) }
+        self.shelf = shelf ?? AppShelf(apps)
         self.store = store
         self.sessionIDs = sessionIDs
         self.clock = clock
@@ -42,7 +48,12 @@ public final class StageApplication: Sendable {
         self.iconResponses = ByteBoundedCache(capacityInBytes: IconRenderer.defaultCapacityInBytes) { $0.costInBytes }
         self.secureCookies = secureCookies
         self.log = log
+        self.hub = hub
+        self.liveStreams = LiveStreams(hub: hub)
     }
+
+    /// The apps served now.
+    public var apps: [AppDescription] { shelf.current.apps }
 
     public static let standardErrorLog: @Sendable (String) -> Void = { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -52,30 +63,25 @@ public final class StageApplication: Sendable {
     /// given store (in memory, or SQLite).
     public static func live(
         apps: [AppDescription] = BuiltInApps.all, store: any SessionStore<VisitorSession>,
-        secureCookies: Bool = false
+        secureCookies: Bool = false, hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil
     ) -> StageApplication {
         StageApplication(
-            apps: apps, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() }, secureCookies: secureCookies)
+            apps: apps, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() }, secureCookies: secureCookies,
+            hub: hub, shelf: shelf)
     }
 
     /// Seeded ids and a stopped clock: the same requests give the same bytes.
     public static func deterministic(
-        apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits(), secureCookies: Bool = false
+        apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits(), secureCookies: Bool = false,
+        hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil
     ) -> StageApplication {
         StageApplication(
             apps: apps, store: MemorySessionStore<VisitorSession>(limits: limits),
             sessionIDs: SeededSessionIDs(seed: deterministicSeed), clock: { deterministicEpoch },
-            secureCookies: secureCookies)
+            secureCookies: secureCookies, hub: hub, shelf: shelf)
     }
 
-    func app(id: String) -> AppDescription? { appIndex(id: id).map { apps[$0] } }
-
-    /// Where the app with this id is in `apps` (and its markup in `markups`). Pages on the hot
-    /// path read the app there, in place: a copy of `AppDescription` retains its arrays and
-    /// strings, which every server thread shares.
-    func appIndex(id: String) -> Int? { apps.firstIndex { $0.id == id } }
-
-    func markup(of app: AppDescription) -> AppMarkup? { appIndex(id: app.id).map { markups[$0] } }
+    func app(id: String) -> AppDescription? { shelf.current.app(id: id) }
 
     // MARK: Sessions
 
@@ -127,19 +133,27 @@ public final class StageApplication: Sendable {
         return try changeVisitor(id, now: now, create: create, body)
     }
 
-    /// `withVisitor` once it is known that `body` may change the session.
+    /// `withVisitor` once it is known that `body` may change the session. A session `body`
+    /// changed gets the next revision, and the hub hears of it once the store has it.
     private func changeVisitor<Result>(
         _ id: SessionID?, now: Double, create: Bool, _ body: (inout VisitorSession) -> Result
     ) throws(SessionStoreError) -> Visit<Result> {
         if let id {
+            var revision: UInt64?
             let existing: Result? = try store.modify(id, now: now) { state in
                 guard var session = state else { return nil }
+                let before = session
                 // A session stored before tokens existed gets one on its next request.
                 if session.csrfToken == nil { session.csrfToken = newCSRFToken() }
                 let result = body(&session)
+                if session != before {
+                    session.revision = (before.revision ?? 0) + 1
+                    revision = session.revision
+                }
                 state = session
                 return result
             }
+            if let revision { announce(id, revision: revision) }
             if let existing { return Visit(result: existing) }
         }
         guard create else {
@@ -149,8 +163,9 @@ public final class StageApplication: Sendable {
         let newID = sessionIDs.next()
         let token = newCSRFToken()
         let result = try store.modify(newID, now: now) { state in
-            var session = VisitorSession(csrfToken: token)
+            var session = VisitorSession(csrfToken: token, revision: 0)
             let result = body(&session)
+            session.revision = 1
             state = session
             return result
         }
@@ -199,12 +214,19 @@ public final class StageApplication: Sendable {
         // Token first, then id: the order the seeded source has always drawn them in.
         let token = newCSRFToken()
         let newID = sessionIDs.next()
-        try store.move(from: sessionID(of: request), to: newID, now: now) { existing in
+        let oldID = sessionID(of: request)
+        var moved = VisitorSession()
+        try store.move(from: oldID, to: newID, now: now) { existing in
             var session = existing ?? VisitorSession()
             change(&session)
             session.csrfToken = token
+            session.revision = (session.revision ?? 0) + 1
+            moved = session
             return session
         }
+        if let presentation = moved.presentation { presentations.register(presentation.code, presenter: newID) }
+        // Pages of the old id hear that it is gone (they reconnect, with the new cookie).
+        if let oldID { hub.publish(ChangeNotice(topic: LiveTopic.session(oldID), version: LiveTopic.gone)) }
         return newID
     }
 

@@ -6,6 +6,8 @@ enum StageResponses {
     static let fragmentHeader = "X-TabStage-Fragment"
     /// Set by the script on bar clicks (`tap`) and back/forward (`history`); see README.
     static let sourceHeader = "X-TabStage-Source"
+    /// Set by the script when a live page re-reads the state it shows (see docs/live.md).
+    static let liveHeader = "X-TabStage-Live"
 
     /// Scripts, styles and images from this origin only; no inline code of any kind.
     static let contentSecurityPolicy =

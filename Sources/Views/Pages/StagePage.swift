@@ -40,11 +40,14 @@ public struct StageContext: Sendable, Equatable {
     public var markup: AppMarkup? {
         didSet { if markup?.appID != app.id { markup = nil } }
     }
+    /// What makes the page live (see `LiveStage`); nil draws none of it.
+    public var live: LiveStage?
 
     public init(
         chrome: ChromeContext, app: AppDescription, layout: Layout, container: TabContainer, content: StageContent,
-        notice: Notice? = nil, markup: AppMarkup? = nil
+        notice: Notice? = nil, markup: AppMarkup? = nil, live: LiveStage? = nil
     ) {
+        self.live = live
         self.chrome = chrome
         self.app = app
         self.layout = layout
@@ -170,16 +173,23 @@ public enum StagePage {
         html.openAttribute("data-title")
         titles.writeDocumentTitle(context, into: &html)
         html.closeAttribute()
+        if let live = context.live { html.attribute("data-version", live.version) }
         html.raw(">\n")
         let detail: (tabID: String, itemID: String)? =
             if case .detail(let tabID, let itemID) = context.content { (tabID, itemID) } else { nil }
-        if detail == nil || !context.container.hidesBar { TabBarView.render(context, into: &html) }
+        if detail == nil || !context.container.hidesBar {
+            LiveStageView.openInert(context, into: &html)
+            TabBarView.render(context, into: &html)
+            LiveStageView.closeInert(context, into: &html)
+        }
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
         if let detail { DetailView.openNavigationBar(tabID: detail.tabID, context, into: &html) }
         html.raw("<h1 id=\"page-title\">")
         titles.writePageTitle(context, into: &html)
         html.raw("</h1>\n")
         if detail != nil { html.raw("</div>\n") }
+        LiveStageView.banner(context, into: &html)
+        LiveStageView.openInert(context, into: &html)
         if let notice = context.notice {
             PageParts.notice(notice.text.text(in: context.language.tag), isError: notice.isError, into: &html)
         }
@@ -200,6 +210,8 @@ public enum StagePage {
         case .detail(let tabID, let itemID):
             DetailView.render(tabID: tabID, itemID: itemID, context, into: &html)
         }
+        LiveStageView.closeInert(context, into: &html)
+        LiveStageView.panel(context, into: &html)
         html.raw("</section>\n")
         if case .refused(let tabID, let reason) = context.content {
             RefusalView.render(tabID: tabID, reason: reason, context, into: &html)

@@ -79,6 +79,13 @@ public enum StageLinks {
 
     /// The app's event log page.
     public static func events(_ appID: String) -> String { url { writeEvents(appID, into: &$0) } }
+    /// The event stream of a session's open pages of an app (see docs/live.md).
+    public static func live(_ appID: String) -> String { "/\(appID)/live" }
+    public static func present(_ appID: String) -> String { "/\(appID)/present" }
+    public static func stopPresenting(_ appID: String) -> String { "/\(appID)/present/stop" }
+    public static func follow(_ appID: String, _ code: String) -> String { "/\(appID)/follow/\(code)" }
+    public static func followStream(_ appID: String, _ code: String) -> String { "/\(appID)/follow/\(code)/live" }
+    public static func leave(_ appID: String, _ code: String) -> String { "/\(appID)/follow/\(code)/leave" }
 
     static func writeEvents(_ appID: String, into html: inout HTMLWriter) {
         html.raw("/")

@@ -80,6 +80,16 @@ public enum UIString: Sendable, Equatable {
     case selectedState
     case unselectedState
     case iconDescription(name: String, selected: Bool, scale: Int)
+    case presentLead
+    case presentButton
+    case presentingLead
+    case followerCount(Int)
+    case stopPresenting
+    case followingBanner
+    case leaveButton
+    case refreshLink
+    case presentationEnded
+    case presentationEndedTitle
 
     /// The text in `language`.
     public func text(in language: UILanguage) -> String {
@@ -185,6 +195,18 @@ public enum UIString: Sendable, Equatable {
         case .unknownAction(let name): ("'\(name)' is not an action of this page.", "「\(name)」不是這個頁面的動作。")
         case .languageName(let language):
             language == .english ? ("English", "English") : ("繁體中文", "繁體中文")
+        case .presentLead: ("Show this app live to others: they follow every tap.", "即時展示這個應用程式：觀看者會跟著每一次點按。")
+        case .presentButton: ("Present", "開始展示")
+        case .presentingLead: ("Presenting. Anyone with this link follows along:", "展示中。任何人打開這個連結就能跟著看：")
+        case .followerCount(let count):
+            (count == 1 ? "1 person following" : "\(count) people following", "\(count) 人觀看中")
+        case .stopPresenting: ("Stop presenting", "停止展示")
+        case .followingBanner: ("Following — you see what the presenter sees.", "觀看中：你看到的是展示者的畫面。")
+        case .leaveButton: ("Leave", "離開")
+        case .refreshLink: ("Refresh", "重新整理")
+        case .presentationEnded:
+            ("This presentation has ended, or its link was withdrawn.", "這場展示已結束，或連結已被收回。")
+        case .presentationEndedTitle: ("Presentation ended", "展示已結束")
         }
     }
 }

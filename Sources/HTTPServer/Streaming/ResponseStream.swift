@@ -1,0 +1,137 @@
+import CMicroHTTPD
+import Synchronization
+
+/// A response body written while its connection stays open, for as long as the handler keeps
+/// writing (an event stream, say). The handler returns `Response.stream(_:headers:)` at once and
+/// writes later, from any thread; the server sends what was written and, when nothing is left,
+/// suspends the connection (no thread waits on it, nothing polls it) until the next write.
+///
+/// The stream knows nothing about what it carries; only its optional `heartbeat` bytes, which
+/// the server writes into a stream that stayed silent for a whole heartbeat interval (a proxy
+/// keeps a connection that talks, and a client that went away is noticed on that write).
+public final class ResponseStream: Sendable {
+    /// The connection pointer is used only under `state`'s lock, while libmicrohttpd keeps the
+    /// connection (until the response's free callback).
+    struct ConnectionHandle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    struct State {
+        /// Written and not yet handed to libmicrohttpd, from `sentUpTo` on.
+        var pending: [UInt8] = []
+        var sentUpTo = 0
+        var connection: ConnectionHandle?
+        var isSuspended = false
+        /// `finish()` was called: what is pending is sent, then the response ends.
+        var isFinished = false
+        /// libmicrohttpd is done with the connection: nothing written is sent any more.
+        var isGone = false
+        var wroteSinceHeartbeat = false
+        var onClose: [@Sendable () -> Void] = []
+    }
+
+    let state = Mutex(State())
+    public let heartbeat: [UInt8]
+
+    public init(heartbeat: [UInt8] = []) {
+        self.heartbeat = heartbeat
+    }
+
+    /// Whether written bytes can still reach the client.
+    public var isOpen: Bool { state.withLock { !$0.isGone && !$0.isFinished } }
+
+    /// Queues `bytes` for the client; false once the stream is finished or the client is gone.
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        state.withLock { state in
+            guard !state.isGone, !state.isFinished else { return false }
+            state.pending.append(contentsOf: bytes)
+            state.wroteSinceHeartbeat = true
+            Self.wake(&state)
+            return true
+        }
+    }
+
+    /// Ends the response once what was written is sent.
+    public func finish() {
+        state.withLock { state in
+            guard !state.isGone, !state.isFinished else { return }
+            state.isFinished = true
+            Self.wake(&state)
+        }
+    }
+
+    /// Runs `body` once, when the stream is over (the client left, the stream was finished and
+    /// sent, or the server stopped); at once if it is over already. `body` must not block.
+    public func onClose(_ body: @escaping @Sendable () -> Void) {
+        let isGone = state.withLock { state in
+            if !state.isGone { state.onClose.append(body) }
+            return state.isGone
+        }
+        if isGone { body() }
+    }
+
+    /// Resuming a connection that is not suspended is undefined in libmicrohttpd: the flag,
+    /// set and cleared under the lock with the calls themselves, says which it is.
+    private static func wake(_ state: inout State) {
+        guard state.isSuspended, let connection = state.connection else { return }
+        state.isSuspended = false
+        MHD_resume_connection(connection.pointer)
+    }
+
+    // MARK: The server's side
+
+    func attach(to connection: OpaquePointer) {
+        state.withLock { $0.connection = ConnectionHandle(pointer: connection) }
+    }
+
+    /// The heartbeat, unless something was written since the last call.
+    func beat() {
+        let isSilent = state.withLock { state in
+            defer { state.wroteSinceHeartbeat = false }
+            return !state.wroteSinceHeartbeat
+        }
+        if isSilent && !heartbeat.isEmpty { write(heartbeat) }
+    }
+
+    /// libmicrohttpd's content reader: copies pending bytes into `buffer`, or suspends the
+    /// connection when there are none (returning 0 without suspending would be called again at
+    /// once: a busy loop), or ends the response once finished.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        state.withLock { state in
+            let available = state.pending.count - state.sentUpTo
+            if available > 0 {
+                let count = min(available, buffer.count)
+                let start = state.sentUpTo
+                state.pending.withUnsafeBytes { bytes in
+                    buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
+                }
+                state.sentUpTo += count
+                if state.sentUpTo == state.pending.count {
+                    state.pending.removeAll(keepingCapacity: state.pending.capacity <= 4096)
+                    state.sentUpTo = 0
+                }
+                return count
+            }
+            if state.isFinished || state.isGone { return Self.endOfStream }
+            guard let connection = state.connection else { return Self.endOfStream }
+            state.isSuspended = true
+            MHD_suspend_connection(connection.pointer)
+            return 0
+        }
+    }
+
+    static let endOfStream = -1
+
+    /// libmicrohttpd released the response: the connection is gone.
+    func released() {
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            state.isGone = true
+            state.connection = nil
+            state.pending = []
+            defer { state.onClose = [] }
+            return state.onClose
+        }
+        for handler in handlers { handler() }
+    }
+}

@@ -1,0 +1,100 @@
+import TabModel
+
+/// The live part of a stage view (see docs/live.md): the version a live page compares with the
+/// stream's, and who is looking: the visitor (offered to present), a presenter (shown the
+/// follow link), or a follower (the bar and page inert under a banner).
+public struct LiveStage: Sendable, Equatable {
+    public enum Role: Sendable, Equatable {
+        case visitor
+        case presenting(code: String, followers: Int)
+        case following(code: String)
+    }
+
+    /// The session revision and app generation the page was drawn from, `REVISION-GENERATION`.
+    public var version: String
+    public var role: Role
+
+    public init(version: String, role: Role) {
+        self.version = version
+        self.role = role
+    }
+
+    var isFollowing: Bool {
+        if case .following = role { return true }
+        return false
+    }
+}
+
+enum LiveStageView {
+    /// Opens the part of the stage a follower cannot use. The script makes it `inert` (the Nu
+    /// checker does not know the attribute yet); without the script the stylesheet takes the
+    /// pointer off it, and its forms carry no token, so a post is refused.
+    static func openInert(_ context: StageContext, into html: inout HTMLWriter) {
+        guard context.live?.isFollowing == true else { return }
+        html.raw("<div class=\"follow-inert\" data-inert>\n")
+    }
+
+    static func closeInert(_ context: StageContext, into html: inout HTMLWriter) {
+        guard context.live?.isFollowing == true else { return }
+        html.raw("</div>\n")
+    }
+
+    /// The follower's banner, at the top of the page area: leave (with a copy of what is shown)
+    /// or refresh (the way to follow without JavaScript).
+    static func banner(_ context: StageContext, into html: inout HTMLWriter) {
+        guard case .following(let code) = context.live?.role else { return }
+        let language = context.language
+        html.raw("<div class=\"follow-banner\" role=\"status\"><p>")
+        html.text(UIString.followingBanner.text(in: language))
+        html.raw("</p><form method=\"post\"")
+        html.attribute("action", StageLinks.leave(context.app.id, code))
+        html.raw("><button type=\"submit\">")
+        html.text(UIString.leaveButton.text(in: language))
+        html.raw("</button></form> <a class=\"follow-refresh\"")
+        html.attribute("href", StageLinks.follow(context.app.id, code))
+        html.raw(">")
+        html.text(UIString.refreshLink.text(in: language))
+        html.raw("</a></div>\n")
+    }
+
+    /// The offer to present, or the follow link and audience while presenting, at the end of
+    /// the page area.
+    static func panel(_ context: StageContext, into html: inout HTMLWriter) {
+        guard let live = context.live else { return }
+        let language = context.language
+        let appID = context.app.id
+        switch live.role {
+        case .following:
+            return
+        case .visitor:
+            html.raw("<div class=\"live-panel\"><p>")
+            html.text(UIString.presentLead.text(in: language))
+            html.raw("</p><form method=\"post\"")
+            html.attribute("action", StageLinks.present(appID))
+            html.raw("><input type=\"hidden\" name=\"layout\"")
+            html.attribute("value", context.layout.rawValue)
+            html.raw(">")
+            CSRFField.render(context.chrome.csrfToken, into: &html)
+            html.raw("<button type=\"submit\" class=\"button button-quiet\">")
+            html.text(UIString.presentButton.text(in: language))
+            html.raw("</button></form></div>\n")
+        case .presenting(let code, let followers):
+            let path = StageLinks.follow(appID, code)
+            html.raw("<div class=\"live-panel live-presenting\"><p>")
+            html.text(UIString.presentingLead.text(in: language))
+            html.raw(" <a class=\"follow-link\"")
+            html.attribute("href", path)
+            html.raw(">")
+            html.text(path)
+            html.raw("</a></p><p class=\"follower-count\" data-followers>")
+            html.text(UIString.followerCount(followers).text(in: language))
+            html.raw("</p><form method=\"post\"")
+            html.attribute("action", StageLinks.stopPresenting(appID))
+            html.raw(">")
+            CSRFField.render(context.chrome.csrfToken, into: &html)
+            html.raw("<button type=\"submit\" class=\"button button-quiet\">")
+            html.text(UIString.stopPresenting.text(in: language))
+            html.raw("</button></form></div>\n")
+        }
+    }
+}

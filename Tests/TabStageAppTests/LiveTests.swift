@@ -1,0 +1,286 @@
+import Foundation
+import HTTPServer
+import HTTPTesting
+import Sessions
+import Synchronization
+import TabModel
+import Testing
+import Views
+
+@testable import TabStageApp
+
+extension Visitor {
+    /// Opens `path` as this browser's EventSource would: its cookie, and `Last-Event-ID` when given.
+    func openStream(_ path: String, lastEventID: String? = nil) throws -> (HTTPTestClient, TestResponse) {
+        let client = HTTPTestClient(port: stage.server.port, timeoutSeconds: 5)
+        var headers: [(String, String)] = [("Accept", "text/event-stream")]
+        if let cookie { headers.append(("Cookie", cookie)) }
+        if let lastEventID { headers.append(("Last-Event-ID", lastEventID)) }
+        let head = try client.openStream(path, headers: headers.map { (name: $0.0, value: $0.1) })
+        return (client, head)
+    }
+}
+
+/// The follow link on a presenter's page.
+func followPath(in page: TestResponse) throws -> String {
+    let text = page.text
+    let marker = "class=\"follow-link\" href=\""
+    let start = try #require(text.range(of: marker)).upperBound
+    let end = try #require(text[start...].firstIndex(of: "\""))
+    return String(text[start..<end])
+}
+
+/// Streams, present and follow, and apps replaced while serving, over real sockets (docs/live.md).
+@Suite struct LiveTests {
+    @Test func aTapInOneWindowIsAnnouncedOnTheStreamOfTheOther() throws {
+        let stage = try StageServer()
+        let visitor = stage.visitor()
+        let page = try visitor.get("/restaurant/bottom/home")
+        #expect(page.text.contains("data-version=\"1-0\""))
+        let (stream, head) = try visitor.openStream("/restaurant/live?v=1-0")
+        #expect(head.status == 200)
+        #expect(head.header("Content-Type") == "text/event-stream; charset=utf-8")
+        #expect(head.header("X-Accel-Buffering") == "no")
+        #expect(try stream.readStream(until: "event: hello\nid: 1-0\ndata: \n\n").hasPrefix("retry: 1000\n\n"))
+        _ = try visitor.get("/restaurant/bottom/wallet", headers: [("X-TabStage-Source", "tap")])
+        #expect(try stream.readStream(until: "\n\n") == "event: change\nid: 2-0\ndata: \n\n")
+        // A page that only reads the state (a live refresh, a reload) is no change.
+        _ = try visitor.get("/restaurant/bottom/wallet", headers: [("X-TabStage-Live", "1")])
+        _ = try visitor.get("/restaurant/bottom/news", headers: [("X-TabStage-Source", "tap")])
+        #expect(try stream.readStream(until: "\n\n") == "event: change\nid: 3-0\ndata: \n\n")
+    }
+
+    @Test func aSessionKeepsItsRevisionAndPresentationInADurableStore() throws {
+        let session = VisitorSession(
+            csrfToken: "t", revision: 7, presentation: Presentation(code: "c", appID: "restaurant", layout: .vertical))
+        let decoder = JSONDecoder()
+        decoder.userInfo[.appCatalog] = AppCatalog(BuiltInApps.all)
+        let decoded = try decoder.decode(VisitorSession.self, from: try JSONEncoder().encode(session))
+        #expect(decoded == session)
+    }
+
+    @Test func aStreamTellsAPageThatMissedChangesAtOnce() throws {
+        let stage = try StageServer()
+        let visitor = stage.visitor()
+        _ = try visitor.get("/restaurant/bottom/home")
+        _ = try visitor.get("/restaurant/bottom/wallet", headers: [("X-TabStage-Source", "tap")])
+        let (stream, _) = try visitor.openStream("/restaurant/live", lastEventID: "1-0")
+        #expect(try stream.readStream(until: "event: change\nid: 2-0\ndata: \n\n").hasPrefix("retry: 1000\n\n"))
+    }
+
+    @Test func aLiveRefreshLeavesTheOneShotNoticeToTheWindowThatActed() throws {
+        let stage = try StageServer()
+        let visitor = stage.visitor()
+        _ = try visitor.get("/restaurant/bottom/wallet")
+        // A refused top-up leaves its refusal for the next page of the window that posted.
+        _ = try visitor.post("/restaurant/bottom/wallet/action", form: [("action", "top-up"), ("amount", "99999")])
+        let refreshed = try visitor.get("/restaurant/bottom/wallet", headers: [("X-TabStage-Live", "1")])
+        #expect(refreshed.status == 200)
+        #expect(!refreshed.text.contains("At most 5000 per top-up"))
+        #expect(try visitor.get("/restaurant/bottom/wallet").text.contains("At most 5000 per top-up"))
+    }
+
+    @Test func aFollowLinkShowsThePresentersStateAndNeverTheirSession() throws {
+        let stage = try StageServer()
+        let presenter = stage.visitor()
+        _ = try presenter.get("/restaurant/bottom/home")
+        _ = try presenter.post("/login", form: [("name", "Grace"), ("next", "/restaurant/bottom/wallet")])
+        _ = try presenter.get("/restaurant/bottom/wallet", headers: [("X-TabStage-Source", "tap")])
+        let presented = try presenter.post("/restaurant/present", form: [("layout", "vertical")])
+        #expect(presented.status == 303)
+        #expect(presented.header("Location") == "/restaurant/vertical/wallet")
+        let page = try presenter.get("/restaurant/vertical/wallet")
+        let path = try followPath(in: page)
+        let code = String(path.dropFirst("/restaurant/follow/".count))
+        #expect(code.count == 32 && code.allSatisfy(\.isHexDigit))
+        #expect(page.text.contains("0 people following"))
+
+        let follower = stage.visitor()
+        let followed = try follower.get(path)
+        #expect(followed.status == 200)
+        #expect(followed.header("Set-Cookie") == nil)
+        #expect(followed.header("Content-Security-Policy") == StageResponses.contentSecurityPolicy)
+        #expect(followed.header("X-Frame-Options") == "DENY")
+        #expect(followed.header("Cache-Control") == "no-store")
+        #expect(followed.header("Referrer-Policy") == "same-origin")
+        let presenterCookie = try #require(presenter.cookie)
+        let sessionID = String(presenterCookie.dropFirst("tabstage_session=".count))
+        let token = try #require(presenter.csrfToken)
+        #expect(!followed.text.contains(sessionID))
+        #expect(!followed.text.contains(token))
+        #expect(!followed.text.contains("name=\"csrf\""))
+        #expect(!followed.text.contains("Grace"))
+        #expect(followed.text.contains("class=\"device device-vertical\""))
+        #expect(
+            followed.text.contains("aria-current=\"page\" data-tab=\"wallet\"")
+                || followed.text.contains(
+                    "data-tab=\"wallet\" href=\"/restaurant/vertical/wallet\" aria-current=\"page\"")
+        )
+        #expect(followed.text.contains("<div class=\"follow-banner\" role=\"status\">"))
+        #expect(followed.text.contains("<div class=\"follow-inert\" data-inert>"))
+        #expect(followed.text.contains("href=\"\(path)\">Refresh</a>"))
+        #expect(follower.cookie == nil)
+
+        // The follower's presence reaches the presenter's page.
+        let (stream, _) = try follower.openStream(path + "/live")
+        _ = try stream.readStream(until: "event: hello")
+        _ = try stream.readStream(until: "\n\n")
+        #expect(try presenter.get("/restaurant/vertical/wallet").text.contains("1 person following"))
+    }
+
+    @Test func aFollowerHearsEveryTapAndTheEndOfTheirPresentation() throws {
+        let stage = try StageServer()
+        let presenter = stage.visitor()
+        _ = try presenter.get("/restaurant/bottom/home")
+        _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
+        let path = try followPath(in: try presenter.get("/restaurant/bottom/home"))
+        let (stream, head) = try stage.visitor().openStream(path + "/live")
+        #expect(head.status == 200)
+        _ = try stream.readStream(until: "event: hello")
+        _ = try stream.readStream(until: "\n\n")
+        _ = try presenter.get("/restaurant/bottom/news", headers: [("X-TabStage-Source", "tap")])
+        #expect(try stream.readStream(until: "\n\n").contains("event: change"))
+        _ = try presenter.post("/restaurant/present/stop", form: [])
+        #expect(try stream.readStream(until: "event: ended\ndata: \n\n").contains("event: ended"))
+        #expect(try stream.readStreamToEnd() == "")
+
+        let ended = try stage.visitor().get(path)
+        #expect(ended.status == 404)
+        #expect(ended.text.contains("This presentation has ended, or its link was withdrawn."))
+        #expect(try stage.visitor().get(path + "/live").status == 404)
+        #expect(try stage.visitor().get("/restaurant/follow/" + String(repeating: "0", count: 32)).status == 404)
+    }
+
+    @Test func aFollowCodeDiesWithThePresentersSession() throws {
+        let stage = try StageServer(application: .deterministic(limits: SessionLimits(maxSessions: 1)))
+        let presenter = stage.visitor()
+        _ = try presenter.get("/restaurant/bottom/home")
+        _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
+        let path = try followPath(in: try presenter.get("/restaurant/bottom/home"))
+        #expect(try stage.visitor().get(path).status == 200)
+        // Another visitor's session pushes the presenter's out of the store.
+        _ = try stage.visitor().get("/restaurant/bottom/home")
+        #expect(try stage.visitor().get(path).status == 404)
+    }
+
+    @Test func aFollowCodeKeptInADurableSessionIsHonouredAgainWhenThePresentersPageReconnects() throws {
+        let store = MemorySessionStore<VisitorSession>(limits: SessionLimits())
+        func application() -> StageApplication {
+            StageApplication(
+                apps: BuiltInApps.all, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() })
+        }
+        let before = try StageServer(application: application())
+        let presenter = before.visitor()
+        _ = try presenter.get("/restaurant/bottom/home")
+        _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
+        let path = try followPath(in: try presenter.get("/restaurant/bottom/home"))
+        // The same sessions, served by a new process.
+        let after = try StageServer(application: application())
+        let follower = after.visitor()
+        #expect(try follower.get(path).status == 404)
+        let returning = after.visitor()
+        returning.cookie = presenter.cookie
+        let (stream, _) = try returning.openStream("/restaurant/live")
+        _ = try stream.readStream(until: "event: hello")
+        #expect(try follower.get(path).status == 200)
+    }
+
+    @Test func leavingGivesTheFollowerTheirOwnCopyOfWhatWasShown() throws {
+        let stage = try StageServer()
+        let presenter = stage.visitor()
+        _ = try presenter.get("/restaurant/bottom/news")
+        _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
+        let path = try followPath(in: try presenter.get("/restaurant/bottom/news"))
+        let follower = stage.visitor()
+        let left = try follower.post(path + "/leave", form: [])
+        #expect(left.status == 303)
+        #expect(left.header("Location") == "/restaurant/bottom/news")
+        let cookie = try #require(follower.cookie)
+        #expect(cookie != presenter.cookie)
+        _ = try follower.get("/restaurant/bottom/home", headers: [("X-TabStage-Source", "tap")])
+        #expect(try presenter.get("/restaurant/bottom").header("Location") == "/restaurant/bottom/news")
+    }
+
+    @Test func aReplacedAppMovesEveryContainerAndTellsItsOpenPages() throws {
+        let stage = try StageServer()
+        let visitor = stage.visitor()
+        _ = try visitor.get("/restaurant/bottom/wallet")
+        let (stream, _) = try visitor.openStream("/restaurant/live")
+        _ = try stream.readStream(until: "event: hello")
+        _ = try stream.readStream(until: "\n\n")
+        var app = try #require(BuiltInApps.app(id: "restaurant"))
+        app.tabs.removeAll { $0.id == "wallet" }
+        #expect(stage.application.replaceApp("restaurant", with: app))
+        #expect(try stream.readStream(until: "event: change\nid: 1-1\ndata: \n\n").contains("event: problems"))
+        // Wallet was third: the container keeps the index (news), as UIKit does.
+        #expect(try visitor.get("/restaurant/bottom").header("Location") == "/restaurant/bottom/news")
+        let log = try visitor.get("/restaurant/events.json").text
+        #expect(log.contains("tabs replaced: 4 tabs, selected news"))
+
+        stage.application.reportProblems(["app.json:3:5: tabs: missing"], forApp: "restaurant")
+        let reported = try stream.readStream(until: "data: app.json:3:5: tabs: missing\n\n")
+        #expect(reported.hasSuffix("event: problems\ndata: app.json:3:5: tabs: missing\n\n"))
+        stage.application.reportProblems([], forApp: "restaurant")
+        #expect(try stream.readStream(until: "\n\n") == "event: problems\ndata: \n\n")
+    }
+
+    @Test func theWatcherReplacesAnAppOnlyWhenItsFileIsWholeAndValid() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-watch-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("coffee.json")
+        let original = try Data(contentsOf: StageServer.repositoryRoot.appendingPathComponent("examples/coffee.json"))
+        try original.write(to: file)
+        let apps = try #require(
+            AppFile.loaded(from: [file.path], command: "serve", console: Console(out: { _ in }, err: { _ in })))
+        let application = StageApplication.deterministic(apps: apps.apps)
+        let lines = Mutex<[String]>([])
+        let watcher = AppFileWatcher(files: apps.files, application: application) { line in
+            lines.withLock { $0.append(line) }
+        }
+        let text = String(decoding: original, as: UTF8.self)
+        try Data(text.replacingOccurrences(of: "\"Menu\"", with: "\"Drinks\"").utf8).write(to: file)
+        watcher.reloadAll()
+        #expect(application.app(id: "coffee")?.tabs[0].title.text(in: "en") == "Drinks")
+        #expect(application.shelf.current.generation(ofApp: "coffee") == 1)
+        try Data("{\"id\": \"coffee\",".utf8).write(to: file)
+        watcher.reloadAll()
+        #expect(application.app(id: "coffee")?.tabs[0].title.text(in: "en") == "Drinks")
+        let problems = try #require(application.shelf.current.problems["coffee"])
+        #expect(problems.allSatisfy { $0.hasPrefix(file.path + ":") })
+        #expect(lines.withLock { $0.contains { $0.hasPrefix(file.path + ":") } })
+        try original.write(to: file)
+        watcher.reloadAll()
+        #expect(application.shelf.current.problems["coffee"] == nil)
+        #expect(application.app(id: "coffee")?.tabs[0].title.text(in: "en") == "Menu")
+    }
+
+    @Test func sighupReadsTheAppFilesAgainAndServesOn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-hup-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("coffee.json")
+        let original = try String(
+            contentsOf: StageServer.repositoryRoot.appendingPathComponent("examples/coffee.json"), encoding: .utf8)
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        let (process, port) = try launchServe(["--app", file.path, "--sessions", "memory"])
+        defer { process.terminate() }
+        let client = HTTPTestClient(port: port)
+        #expect(try client.get("/coffee/bottom/menu").text.contains(">Menu</span>"))
+        try original.replacingOccurrences(of: "\"Menu\"", with: "\"Drinks\"").write(
+            to: file, atomically: true, encoding: .utf8)
+        // Without --watch nothing happens until SIGHUP.
+        usleep(300_000)
+        #expect(try client.get("/coffee/bottom/menu").text.contains(">Menu</span>"))
+        kill(process.processIdentifier, SIGHUP)
+        let deadline = ContinuousClock.now + .seconds(5)
+        var page = ""
+        while ContinuousClock.now < deadline {
+            page = try client.get("/coffee/bottom/menu").text
+            if page.contains(">Drinks</span>") { break }
+            usleep(50_000)
+        }
+        #expect(page.contains(">Drinks</span>"))
+        #expect(process.isRunning)
+    }
+}
