@@ -15,16 +15,24 @@ public struct VisitorSession: Sendable, Equatable, Codable {
     /// The token every form of this visitor carries; a POST without it is refused (CSRF).
     /// Random, from the session id source; optional so that sessions stored before it decode.
     public var csrfToken: String?
+    /// The appearance chosen with `?appearance=` (`light` or `dark`); nil follows the browser.
+    public var appearanceName: String?
+    /// True after `?frame=none`: no device frames around the prototype. Optional, like the two
+    /// fields above, so that sessions stored before it decode.
+    public var hidesDeviceFrames: Bool?
 
     public init(
         containers: [String: TabContainer] = [:], visitorName: String? = nil, languageTag: String? = nil,
-        flash: FlashMessage? = nil, csrfToken: String? = nil
+        flash: FlashMessage? = nil, csrfToken: String? = nil, appearanceName: String? = nil,
+        hidesDeviceFrames: Bool? = nil
     ) {
         self.containers = containers
         self.visitorName = visitorName
         self.languageTag = languageTag
         self.flash = flash
         self.csrfToken = csrfToken
+        self.appearanceName = appearanceName
+        self.hidesDeviceFrames = hidesDeviceFrames
     }
 
     public var isLoggedIn: Bool { visitorName != nil }

@@ -110,9 +110,12 @@ enum ServeCommand: Subcommand {
         _ parsed: ParsedArguments, apps: [AppDescription], store: any SessionStore<VisitorSession>,
         limits: SessionLimits
     ) -> StageApplication {
-        parsed.has("deterministic")
-            ? .deterministic(apps: apps, limits: limits, secureCookies: parsed.has("secure-cookies"))
-            : .live(apps: apps, store: store, secureCookies: parsed.has("secure-cookies"))
+        // `AppFile.apps(adding:)` puts the app of `--app FILE` first.
+        let appFiles = parsed.value("app").map { [apps[0].id: $0] } ?? [:]
+        let secureCookies = parsed.has("secure-cookies")
+        return parsed.has("deterministic")
+            ? .deterministic(apps: apps, limits: limits, secureCookies: secureCookies, appFiles: appFiles)
+            : .live(apps: apps, store: store, secureCookies: secureCookies, appFiles: appFiles)
     }
 
     /// Opens the store the options name; a database that cannot be used is reported, never replaced.

@@ -68,9 +68,10 @@ extension StageApplication {
         let (chrome, newID) = try withVisitor(request, create: true) { session in
             ChromeContext(
                 language: language(request, &session), visitorName: session.visitorName, currentPath: next,
-                csrfToken: session.csrfToken)
+                csrfToken: session.csrfToken, display: display(request, &session))
         }
-        var response = StageResponses.page(LoginPage.document(next: next, problem: nil, chrome: chrome))
+        var response = StageResponses.page(
+            LoginPage.document(next: next, problem: nil, chrome: chrome), framing: .stageFrame)
         attachCookie(newID, to: &response)
         return response
     }
@@ -90,7 +91,8 @@ extension StageApplication {
             let (chrome, _) = try chrome(request, path: next)
             let problem = UIString.loginNameProblem(maximum: Self.maximumNameLength)
             return StageResponses.page(
-                LoginPage.document(next: next, problem: problem, chrome: chrome), status: .badRequest)
+                LoginPage.document(next: next, problem: problem, chrome: chrome), status: .badRequest,
+                framing: .stageFrame)
         }
         // A new id at log-in: an id planted before it (fixation) is worthless after it.
         let newID = try rotateSession(request) { session in session.visitorName = name }

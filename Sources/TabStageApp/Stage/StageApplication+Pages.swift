@@ -7,7 +7,7 @@ import Views
 extension StageApplication {
     func home(_ request: Request) throws -> Response {
         let (chrome, newID) = try chrome(request)
-        var response = StageResponses.page(HomePage.document(apps: apps, chrome: chrome))
+        var response = StageResponses.page(HomePage.document(apps: apps, files: appFiles, chrome: chrome))
         attachCookie(newID, to: &response)
         return response
     }
@@ -15,10 +15,11 @@ extension StageApplication {
     func eventLog(_ request: Request, _ parameters: Parameters, json: Bool) throws -> Response {
         let appID = try parameters.require("app")
         guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
-        let ((chrome, log), newID) = try withVisitor(request, create: changesLanguage(request)) { session in
+        let ((chrome, log), newID) = try withVisitor(request, create: changesSettings(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, visitorName: session.visitorName,
-                currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken)
+                currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken,
+                display: display(request, &session))
             return (chrome, session.containers[app.id]?.log)
         }
         var response: Response
@@ -61,7 +62,7 @@ extension StageApplication {
     /// container into the context: a struct's field was copied out (20 retains and releases).
     typealias TabVisit = (
         language: UILanguage, visitorName: String?, csrfToken: String?, container: TabContainer,
-        content: StageContent, notice: Notice?, status: HTTPStatus
+        content: StageContent, notice: Notice?, status: HTTPStatus, display: DisplaySettings
     )
 
     /// The app and the tab are read where `apps` keeps them (`apps[appIndex]`), never copied
@@ -93,18 +94,20 @@ extension StageApplication {
         // to keep, reads the session and writes nothing. The selected tab opened again by URL
         // is a reload (or the page a form post redirects to), not a reselection: only a tap on
         // the bar reselects.
-        let changesLanguage = changesLanguage(request)
+        let isChangingSettings = changesSettings(request)
         func reload(_ session: VisitorSession) -> TabVisit? {
-            guard session.flash == nil, !changesLanguage, source != .tap, let container = session.containers[appID],
+            guard session.flash == nil, !isChangingSettings, source != .tap, let container = session.containers[appID],
                 container.selectedTabID == tabID, !changesQuery(container)
             else { return nil }
             return (
                 language: keptLanguage(request, session), visitorName: session.visitorName,
-                csrfToken: session.csrfToken, container: container, content: .tab(id: tabID), notice: nil, status: .ok
+                csrfToken: session.csrfToken, container: container, content: .tab(id: tabID), notice: nil, status: .ok,
+                display: keptDisplay(request, session)
             )
         }
         let (visit, newID) = try withVisitor(request, create: true, ifUnchanged: reload) { session -> TabVisit in
             let language = language(request, &session)
+            let pageDisplay = display(request, &session)
             let isLoggedIn = session.isLoggedIn
             var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
             // The container is looked up once, and put back only when made or changed: each
@@ -137,15 +140,15 @@ extension StageApplication {
             if isChanged { session.containers[appID] = container }
             return (
                 language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
-                container: container, content: content, notice: notice, status: status
+                container: container, content: content, notice: notice, status: status, display: pageDisplay
             )
         }
         // Built after the store's lock is released, from what the visit took out.
-        let (pageLanguage, visitorName, csrfToken, container, content, notice, status) = visit
+        let (pageLanguage, visitorName, csrfToken, container, content, notice, status, pageSettings) = visit
         let context = StageContext(
             chrome: ChromeContext(
                 language: pageLanguage, app: apps[appIndex], layout: layout, visitorName: visitorName,
-                currentPath: StageLinks.tab(appID, layout, tabID), csrfToken: csrfToken),
+                currentPath: StageLinks.tab(appID, layout, tabID), csrfToken: csrfToken, display: pageSettings),
             app: apps[appIndex], layout: layout, container: container, content: content, notice: notice,
             markup: markups[appIndex])
         var response = render(context, status: status, request: request)
@@ -154,10 +157,11 @@ extension StageApplication {
     }
 
     func morePage(_ request: Request, _ app: AppDescription) throws -> Response {
-        let (context, newID) = try withVisitor(request, create: changesLanguage(request)) { session in
+        let (context, newID) = try withVisitor(request, create: changesSettings(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, layout: .bottom, visitorName: session.visitorName,
-                currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken)
+                currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken,
+                display: display(request, &session))
             return StageContext(
                 chrome: chrome, app: app, layout: .bottom,
                 container: session.containers[app.id] ?? TabContainer(app: app), content: .more,
@@ -171,9 +175,11 @@ extension StageApplication {
     /// The whole document, or only the stage when the script asks for a fragment.
     func render(_ context: StageContext, status: HTTPStatus, request: Request) -> Response {
         guard request.headers[StageResponses.fragmentHeader] == "1" else {
-            return StageResponses.page(StagePage.document(context), status: status, varyOnFragment: true)
+            return StageResponses.page(
+                StagePage.document(context), status: status, varyOnFragment: true, framing: .stageFrame)
         }
-        var response = StageResponses.page(StagePage.fragment(context), status: status, varyOnFragment: true)
+        var response = StageResponses.page(
+            StagePage.fragment(context), status: status, varyOnFragment: true, framing: .stageFrame)
         response.headers[StageResponses.fragmentHeader] = "1"
         return response
     }

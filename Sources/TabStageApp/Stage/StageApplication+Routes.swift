@@ -28,6 +28,8 @@ extension StageApplication {
             guarded { [self] request, parameters in
                 try eventLog(request, parameters, json: true)
             })
+        // Before `/{app}/{layout}`: `stage` is no layout.
+        router.get("/{app}/stage", guarded { [self] request, parameters in try showcase(request, parameters) })
         router.get("/{app}/{layout}", guarded { [self] request, parameters in try layoutEntry(request, parameters) })
         router.get("/{app}/{layout}/{tab}", guarded { [self] request, parameters in try tabPage(request, parameters) })
         router.post(

@@ -28,13 +28,54 @@ extension StageApplication {
         request.query["lang"].flatMap { UILanguage(tag: $0) } != nil
     }
 
+    /// `?lang=`, `?appearance=` or `?frame=`: the settings a session keeps for every page.
+    func changesSettings(_ request: Request) -> Bool {
+        changesLanguage(request) || changesDisplay(request)
+    }
+
+    /// The display settings: `?appearance=light|dark|auto` and `?frame=none|device` (kept in the
+    /// session), else the session's.
+    func display(_ request: Request, _ session: inout VisitorSession) -> DisplaySettings {
+        if let chosen = request.query["appearance"].flatMap({ Appearance(name: $0) }) {
+            session.appearanceName = chosen == .auto ? nil : chosen.rawValue
+        }
+        if let frame = request.query["frame"].flatMap({ Self.framesShown(byQuery: $0) }) {
+            session.hidesDeviceFrames = frame ? nil : true
+        }
+        return keptDisplay(request, session)
+    }
+
+    /// The display settings of a request that changes none (see `keptLanguage`). A page the
+    /// browser loads into a frame (`Sec-Fetch-Dest: iframe`: the stage's) is drawn embedded.
+    func keptDisplay(_ request: Request, _ session: VisitorSession) -> DisplaySettings {
+        DisplaySettings(
+            appearance: session.appearanceName.flatMap { Appearance(name: $0) } ?? .auto,
+            showsDeviceFrames: session.hidesDeviceFrames != true,
+            isEmbedded: request.headers["Sec-Fetch-Dest"] == "iframe")
+    }
+
+    /// Only a valid `?appearance=` or `?frame=` changes the display settings.
+    func changesDisplay(_ request: Request) -> Bool {
+        request.query["appearance"].flatMap { Appearance(name: $0) } != nil
+            || request.query["frame"].flatMap { Self.framesShown(byQuery: $0) } != nil
+    }
+
+    /// `?frame=none` hides the device frames, `?frame=device` shows them again.
+    static func framesShown(byQuery value: String) -> Bool? {
+        switch value {
+        case "none": false
+        case "device": true
+        default: nil
+        }
+    }
+
     func chrome(
         _ request: Request, app: AppDescription? = nil, layout: Layout? = nil, path: String = StageLinks.home
     ) throws(SessionStoreError) -> (ChromeContext, SessionID?) {
-        let (chrome, newID) = try withVisitor(request, create: changesLanguage(request)) { session in
+        let (chrome, newID) = try withVisitor(request, create: changesSettings(request)) { session in
             ChromeContext(
                 language: language(request, &session), app: app, layout: layout, visitorName: session.visitorName,
-                currentPath: path, csrfToken: session.csrfToken)
+                currentPath: path, csrfToken: session.csrfToken, display: display(request, &session))
         }
         return (chrome, newID)
     }
@@ -45,7 +86,7 @@ extension StageApplication {
         let (chrome, _) = try withVisitor(request, create: false) { session in
             ChromeContext(
                 language: language(request, &session), app: app, visitorName: session.visitorName,
-                csrfToken: session.csrfToken)
+                csrfToken: session.csrfToken, display: keptDisplay(request, session))
         }
         return StageResponses.error(status, message, chrome: chrome)
     }

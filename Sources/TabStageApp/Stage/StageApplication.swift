@@ -27,11 +27,13 @@ public final class StageApplication: Sendable {
     let secureCookies: Bool
     /// Where a failing session store is reported (standard error when serving).
     let log: @Sendable (String) -> Void
+    /// The file each app loaded with `serve --app` came from, by app id (the start page names it).
+    let appFiles: [String: String]
 
     public init(
         apps: [AppDescription], store: any SessionStore<VisitorSession>, sessionIDs: any SessionIDSource,
         clock: @escaping @Sendable () -> Date, icons: IconRenderer = IconRenderer(), secureCookies: Bool = false,
-        log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog
+        log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog, appFiles: [String: String] = [:]
     ) {
         self.apps = apps
         self.markups = apps.map { AppMarkup(app: $0) }
@@ -42,6 +44,7 @@ public final class StageApplication: Sendable {
         self.iconResponses = ByteBoundedCache(capacityInBytes: IconRenderer.defaultCapacityInBytes) { $0.costInBytes }
         self.secureCookies = secureCookies
         self.log = log
+        self.appFiles = appFiles
     }
 
     public static let standardErrorLog: @Sendable (String) -> Void = { line in
@@ -52,20 +55,22 @@ public final class StageApplication: Sendable {
     /// given store (in memory, or SQLite).
     public static func live(
         apps: [AppDescription] = BuiltInApps.all, store: any SessionStore<VisitorSession>,
-        secureCookies: Bool = false
+        secureCookies: Bool = false, appFiles: [String: String] = [:]
     ) -> StageApplication {
         StageApplication(
-            apps: apps, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() }, secureCookies: secureCookies)
+            apps: apps, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() }, secureCookies: secureCookies,
+            appFiles: appFiles)
     }
 
     /// Seeded ids and a stopped clock: the same requests give the same bytes.
     public static func deterministic(
-        apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits(), secureCookies: Bool = false
+        apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits(), secureCookies: Bool = false,
+        appFiles: [String: String] = [:]
     ) -> StageApplication {
         StageApplication(
             apps: apps, store: MemorySessionStore<VisitorSession>(limits: limits),
             sessionIDs: SeededSessionIDs(seed: deterministicSeed), clock: { deterministicEpoch },
-            secureCookies: secureCookies)
+            secureCookies: secureCookies, appFiles: appFiles)
     }
 
     func app(id: String) -> AppDescription? { appIndex(id: id).map { apps[$0] } }

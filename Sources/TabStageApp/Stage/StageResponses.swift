@@ -7,37 +7,82 @@ enum StageResponses {
     /// Set by the script on bar clicks (`tap`) and back/forward (`history`); see README.
     static let sourceHeader = "X-TabStage-Source"
 
-    /// Scripts, styles and images from this origin only; no inline code of any kind.
-    static let contentSecurityPolicy =
+    /// Scripts, styles and images from this origin only; no inline code of any kind; no page
+    /// of another site may frame ours.
+    static let contentSecurityPolicy = policy(frames: nil, frameAncestors: "'none'")
+
+    /// Who may show a page in a frame.
+    enum Framing {
+        /// No one (`frame-ancestors 'none'`, `X-Frame-Options: DENY`): most pages.
+        case denied
+        /// This origin only: the pages the stage shows in its device frames (tab pages, the
+        /// More list, the log-in form a frame may lead to). They are drawn embedded when the
+        /// browser says it loads them into a frame, so they also vary on `Sec-Fetch-Dest`.
+        case stageFrame
+        /// The stage itself: framed by no one, it frames pages of this origin (`frame-src 'self'`).
+        case stage
+    }
+
+    private static func policy(frames: String?, frameAncestors: String) -> String {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
-        + "connect-src 'self'; base-uri 'none'; frame-ancestors 'none'"
+            + "connect-src 'self'; " + (frames.map { "frame-src \($0); " } ?? "")
+            + "base-uri 'none'; frame-ancestors \(frameAncestors)"
+    }
 
     /// A page that depends on the session: never cached, and marked with what it varies on.
     /// Built once: the fields, in the order `Response.html`, `secure` and the two below would
     /// add them one by one (each of those lookups compared names over every field so far).
-    static func page(_ bytes: [UInt8], status: HTTPStatus = .ok, varyOnFragment: Bool = false) -> Response {
-        Response(status: status, headers: varyOnFragment ? fragmentPageHeaders : pageHeaders, body: bytes)
+    static func page(
+        _ bytes: [UInt8], status: HTTPStatus = .ok, varyOnFragment: Bool = false, framing: Framing = .denied
+    ) -> Response {
+        let headers =
+            switch (framing, varyOnFragment) {
+            case (.denied, false): pageHeaders
+            case (.denied, true): fragmentPageHeaders
+            case (.stageFrame, false): framedPageHeaders
+            case (.stageFrame, true): framedFragmentPageHeaders
+            case (.stage, _): stagePageHeaders
+            }
+        return Response(status: status, headers: headers, body: bytes)
     }
 
-    private static let pageHeaders = pageHeaders(vary: "Cookie, Accept-Language")
+    private static let pageHeaders = pageHeaders(vary: "Cookie, Accept-Language", framing: .denied)
     private static let fragmentPageHeaders = pageHeaders(
-        vary: "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language")
+        vary: "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language", framing: .denied)
+    private static let framedPageHeaders = pageHeaders(
+        vary: "Cookie, Accept-Language, Sec-Fetch-Dest", framing: .stageFrame)
+    private static let framedFragmentPageHeaders = pageHeaders(
+        vary: "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language, Sec-Fetch-Dest", framing: .stageFrame)
 
-    private static func pageHeaders(vary: String) -> HTTPHeaders {
+    private static let stagePageHeaders = pageHeaders(vary: "Cookie, Accept-Language", framing: .stage)
+
+    private static func pageHeaders(vary: String, framing: Framing) -> HTTPHeaders {
         var response = Response.html([UInt8]())
-        secure(&response)
+        secure(&response, framing: framing)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Vary"] = vary
         // Checked once here: the server sends them without checking each response's again.
         return response.headers.checked()
     }
 
-    static func secure(_ response: inout Response) {
-        response.headers["Content-Security-Policy"] = contentSecurityPolicy
+    static func secure(_ response: inout Response, framing: Framing = .denied) {
+        switch framing {
+        case .denied:
+            response.headers["Content-Security-Policy"] = contentSecurityPolicy
+            response.headers["X-Frame-Options"] = "DENY"
+        case .stageFrame:
+            response.headers["Content-Security-Policy"] = framedContentSecurityPolicy
+            response.headers["X-Frame-Options"] = "SAMEORIGIN"
+        case .stage:
+            response.headers["Content-Security-Policy"] = stageContentSecurityPolicy
+            response.headers["X-Frame-Options"] = "DENY"
+        }
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
-        response.headers["X-Frame-Options"] = "DENY"
     }
+
+    private static let framedContentSecurityPolicy = policy(frames: nil, frameAncestors: "'self'")
+    private static let stageContentSecurityPolicy = policy(frames: "'self'", frameAncestors: "'none'")
 
     static func redirect(to location: String) -> Response {
         var response = Response.redirect(to: location)

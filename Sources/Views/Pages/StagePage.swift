@@ -164,6 +164,10 @@ public enum StagePage {
         titles.writeDocumentTitle(context, into: &html)
         html.closeAttribute()
         html.raw(">\n")
+        // The device's own chrome, drawn by the stylesheet only where a frame shows (see
+        // docs/stage.md): hidden from assistive technology, it says nothing about the app.
+        html.raw("<div class=\"status-bar\" aria-hidden=\"true\"><span class=\"status-time\">9:41</span>")
+        html.raw("<span class=\"status-battery\"></span></div>\n")
         TabBarView.render(context, into: &html)
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
         html.raw("<h1 id=\"page-title\">")
@@ -184,6 +188,6 @@ public enum StagePage {
         case .more:
             MoreView.render(context, into: &html)
         }
-        html.raw("</section>\n</main>\n")
+        html.raw("</section>\n<div class=\"home-indicator\" aria-hidden=\"true\"></div>\n</main>\n")
     }
 }

@@ -107,11 +107,15 @@ public enum StageLinks {
         writeIcon(.afterScale, app: app, icon: tab.icon, tabID: tab.id, selected: selected, into: &html)
     }
 
+    /// The fill of unselected icons on a dark bar (`?color=`): light, as iOS draws them there.
+    public static let unselectedOnDarkColor = "C7C7CC"
+
     /// One half of `writeIcon(app:tab:selected:scale:into:)`, from the two fields of the tab it
-    /// reads (the bar reads them in place, without copying the whole tab description).
+    /// reads (the bar reads them in place, without copying the whole tab description). `onDark`
+    /// asks for an unselected icon's light fill; a selected icon keeps the app's tint.
     static func writeIcon(
         _ half: IconURLHalf, app: AppDescription, icon: TabIcon, tabID: String, selected: Bool,
-        into html: inout HTMLWriter
+        onDark: Bool = false, into html: inout HTMLWriter
     ) {
         switch (icon, half) {
         case (.builtIn(let icon), .beforeScale):
@@ -123,6 +127,8 @@ public enum StageLinks {
             if selected {
                 html.raw("?tint=")
                 writeTintQuery(app, into: &html)
+            } else if onDark {
+                writeOnDarkQuery(into: &html)
             }
         case (.path, .beforeScale):
             html.raw("/icons/apps/")
@@ -132,6 +138,7 @@ public enum StageLinks {
             html.raw(selected ? "/selected@" : "/unselected@")
         case (.path, .afterScale):
             html.raw("x.png")
+            if !selected && onDark { writeOnDarkQuery(into: &html) }
         }
     }
 
@@ -143,7 +150,9 @@ public enum StageLinks {
     }
 
     /// One half of `writeMoreIcon(app:selected:scale:into:)`.
-    static func writeMoreIcon(_ half: IconURLHalf, app: AppDescription, selected: Bool, into html: inout HTMLWriter) {
+    static func writeMoreIcon(
+        _ half: IconURLHalf, app: AppDescription, selected: Bool, onDark: Bool = false, into html: inout HTMLWriter
+    ) {
         switch half {
         case .beforeScale:
             html.raw("/icons/apps/")
@@ -153,8 +162,17 @@ public enum StageLinks {
             html.raw(selected ? "/selected@" : "/unselected@")
         case .afterScale:
             html.raw("x.png")
+            if !selected && onDark { writeOnDarkQuery(into: &html) }
         }
     }
+
+    private static func writeOnDarkQuery(into html: inout HTMLWriter) {
+        html.raw("?color=")
+        html.text(unselectedOnDarkColor)
+    }
+
+    /// The stage of an app: both layouts side by side, in device frames, with the timeline.
+    public static func stage(_ appID: String) -> String { "/\(appID)/stage" }
 
     /// `RRGGBB` in capitals: one spelling per colour, so one cache entry per colour.
     static func tintQuery(_ app: AppDescription) -> String {
