@@ -32,7 +32,8 @@ let package = Package(
             name: "CHiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "ContentHash"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ContentHash"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         .target(name: "TabModel"),
         .target(name: "Metrics"),
@@ -42,8 +43,12 @@ let package = Package(
         .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "CHiredis"]),
         .target(
             name: "TabStageApp",
-            dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics"]
+            dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics"],
+            plugins: ["EmbedPublicFiles"]
         ),
+        // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
+        .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),
+        .plugin(name: "EmbedPublicFiles", capability: .buildTool(), dependencies: ["embed-public-files"]),
         .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
         .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
         .executableTarget(name: "pages-bench", dependencies: ["TabModel", "Views"]),

@@ -39,6 +39,50 @@
     if (current) current.focus();
   }
 
+  // Everything outside the stage that names the page's path follows the swap: the header's
+  // log-in link and log-out form come back to the tab now on screen, not the first one loaded.
+  function followPath(url) {
+    var path = new URL(url, window.location.href).pathname;
+    var header = document.querySelector(".stage-header");
+    if (!header) return;
+    var login = header.querySelector("a.login-link");
+    if (login) login.setAttribute("href", "/login?next=" + encodeURIComponent(path));
+    Array.prototype.forEach.call(header.querySelectorAll('form input[name="next"]'), function (field) {
+      field.value = path;
+    });
+  }
+
+  // A refused tab arrives as a sheet (an open <dialog>) over the page that stays selected.
+  // Shown modal, it holds the focus; closing it (Escape, Cancel) puts the focus back on the
+  // tab that was refused, and a page loaded at the refused URL goes back to the selected one.
+  function presentSheet() {
+    var sheet = document.getElementById("login-sheet");
+    if (!sheet || typeof sheet.showModal !== "function") return false;
+    var back = sheet.querySelector("a.sheet-close");
+    var returnURL = back ? back.href : null;
+    sheet.close();
+    sheet.showModal();
+    sheet.addEventListener("close", function () {
+      // The close() above queues a close event of its own; the sheet is open again by then.
+      if (sheet.open) return;
+      sheet.remove();
+      if (returnURL && window.location.href !== returnURL) {
+        history.replaceState({ tabstage: true }, "", returnURL);
+        followPath(returnURL);
+      }
+      var tab = document.querySelector('.tab-bar a.tab[data-tab="' + sheet.dataset.tab + '"]') ||
+        document.querySelector('.tab-bar a.tab[aria-current="page"]');
+      if (tab) tab.focus();
+    });
+    if (back) {
+      back.addEventListener("click", function (event) {
+        event.preventDefault();
+        sheet.close();
+      });
+    }
+    return true;
+  }
+
   function swap(html, url, how, focusTarget) {
     var holder = document.createElement("div");
     holder.innerHTML = html;
@@ -47,9 +91,15 @@
     if (!incoming || !current) { window.location.assign(url); return; }
     current.replaceWith(incoming);
     if (incoming.dataset.title) document.title = incoming.dataset.title;
-    if (how === "push") history.pushState({ tabstage: true }, "", url);
-    if (how === "replace") history.replaceState({ tabstage: true }, "", url);
+    // A refusal changes no selection, so it adds no history entry: the URL stays the page's.
+    var refused = document.getElementById("login-sheet") !== null;
+    if (!refused) {
+      if (how === "push") history.pushState({ tabstage: true }, "", url);
+      if (how === "replace") history.replaceState({ tabstage: true }, "", url);
+      followPath(url);
+    }
     applyRovingTabindex();
+    if (refused && presentSheet()) return;
     if (focusTarget === "tab") focusCurrentTab();
     if (focusTarget === "page") {
       var page = document.getElementById("page");
@@ -134,6 +184,7 @@
 
   history.replaceState({ tabstage: true }, "", window.location.href);
   applyRovingTabindex();
+  presentSheet();
 })();
 
 // ---------------------------------------------------------------------------------------------

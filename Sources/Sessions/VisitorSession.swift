@@ -37,6 +37,24 @@ public struct VisitorSession: Sendable, Equatable, Codable {
 
     public var isLoggedIn: Bool { visitorName != nil }
 
+    private enum CodingKeys: String, CodingKey {
+        case containers, visitorName, languageTag, flash, csrfToken
+    }
+
+    /// Containers saved on tabs that changed since are moved to the current ones as this
+    /// visitor: the login guard knows whether they are logged in.
+    public init(from decoder: any Decoder) throws {
+        let keyed = try decoder.container(keyedBy: CodingKeys.self)
+        visitorName = try keyed.decodeIfPresent(String.self, forKey: .visitorName)
+        languageTag = try keyed.decodeIfPresent(String.self, forKey: .languageTag)
+        flash = try keyed.decodeIfPresent(FlashMessage.self, forKey: .flash)
+        csrfToken = try keyed.decodeIfPresent(String.self, forKey: .csrfToken)
+        let isLoggedIn = visitorName != nil
+        let saved = try keyed.decode([String: DroppingUnknownApps.Entry].self, forKey: .containers)
+        _containers = DroppingUnknownApps(
+            wrappedValue: saved.compactMapValues { $0.saved?.current(isLoggedIn: isLoggedIn) })
+    }
+
     /// The visitor's container for `app`, made when first asked for.
     public mutating func container(for app: AppDescription) -> TabContainer {
         if let existing = containers[app.id] { return existing }
@@ -83,20 +101,22 @@ public struct DroppingUnknownApps: Sendable, Equatable, Codable {
         self.wrappedValue = wrappedValue
     }
 
-    private struct Entry: Decodable {
-        var container: TabContainer?
+    /// One stored container; nil when its app is no longer served.
+    struct Entry: Decodable {
+        var saved: TabContainer.Saved?
 
         init(from decoder: any Decoder) throws {
             do {
-                container = try TabContainer(from: decoder)
+                saved = try TabContainer.Saved(from: decoder)
             } catch AppCatalogError.unknownApp {
-                container = nil
+                saved = nil
             }
         }
     }
 
+    /// Containers decoded alone are moved to changed tabs as for a logged-out visitor.
     public init(from decoder: any Decoder) throws {
-        wrappedValue = try [String: Entry](from: decoder).compactMapValues(\.container)
+        wrappedValue = try [String: Entry](from: decoder).compactMapValues { $0.saved?.current(isLoggedIn: false) }
     }
 
     public func encode(to encoder: any Encoder) throws {

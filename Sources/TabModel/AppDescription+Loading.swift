@@ -19,24 +19,62 @@ extension AppDescription {
         public static let walletTopUpCap = 1...100_000
     }
 
-    /// Parses and checks an app description, reporting every problem at once, in reading order.
-    public static func load(json: [UInt8]) -> Result<AppDescription, ValidationReport> {
-        let document: JSONValue
+    /// Parses and checks an app description, reporting every problem at once, in reading order,
+    /// each with its line and column. `pathDataProblem` says what is wrong with an icon's path
+    /// data (nil when it draws); TabModel keeps path data as text and knows no path parser.
+    public static func load(
+        json: [UInt8], pathDataProblem: @escaping (String) -> String? = { _ in nil }
+    ) -> Result<AppDescription, ValidationReport> {
+        let document: JSONDocument
         do {
-            document = try JSONParser.parse(json)
+            document = try JSONParser.parseDocument(json)
         } catch {
-            let message = "invalid JSON at line \(error.line), column \(error.column): \(error.reason)"
-            return .failure(ValidationReport(problems: [ValidationProblem(path: "$", message: message)]))
+            let problem = ValidationProblem(
+                path: "$", message: "invalid JSON: \(error.reason)", position: error.position)
+            return .failure(ValidationReport(problems: [problem]))
         }
-        var validator = DescriptionValidator()
-        let app = validator.app(document)
+        var validator = DescriptionValidator(document: document, pathDataProblem: pathDataProblem)
+        let app = validator.app(document.value)
         if let app, validator.problems.isEmpty { return .success(app) }
-        return .failure(ValidationReport(problems: validator.problems))
+        return .failure(ValidationReport(problems: validator.problemsInReadingOrder))
     }
 
     /// ``load(json:)`` for text.
-    public static func load(jsonText: String) -> Result<AppDescription, ValidationReport> {
-        load(json: Array(jsonText.utf8))
+    public static func load(
+        jsonText: String, pathDataProblem: @escaping (String) -> String? = { _ in nil }
+    ) -> Result<AppDescription, ValidationReport> {
+        load(json: Array(jsonText.utf8), pathDataProblem: pathDataProblem)
+    }
+}
+
+extension BuiltInIcon {
+    /// The icon whose name is fewest edits (insertions, deletions, substitutions) from `name`;
+    /// of equally near ones, the first in `allCases`.
+    static func nearest(to name: String) -> BuiltInIcon {
+        let typed = Array(name.lowercased())
+        var best = BuiltInIcon.allCases[0]
+        var bestDistance = Int.max
+        for icon in BuiltInIcon.allCases {
+            let distance = editDistance(typed, Array(icon.rawValue))
+            if distance < bestDistance {
+                best = icon
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    private static func editDistance(_ source: [Character], _ target: [Character]) -> Int {
+        var previous = Array(0...target.count)
+        for (row, sourceCharacter) in source.enumerated() {
+            var current = [row + 1]
+            for (column, targetCharacter) in target.enumerated() {
+                let substitution = previous[column] + (sourceCharacter == targetCharacter ? 0 : 1)
+                current.append(min(substitution, previous[column + 1] + 1, current[column] + 1))
+            }
+            previous = current
+        }
+        return previous[target.count]
     }
 }
 
@@ -51,9 +89,53 @@ private struct Members {
 /// Walks a parsed description, collecting problems; every function returns nil when it reported one.
 private struct DescriptionValidator {
     private(set) var problems: [ValidationProblem] = []
+    private let document: JSONDocument
+    private let pathDataProblem: (String) -> String?
+    /// The id string written in each tab, by index, to name tabs in messages.
+    private let writtenTabIDs: [Int: String]
 
-    private mutating func report(_ path: String, _ message: String) {
-        problems.append(ValidationProblem(path: path.isEmpty ? "$" : path, message: message))
+    init(document: JSONDocument, pathDataProblem: @escaping (String) -> String?) {
+        self.document = document
+        self.pathDataProblem = pathDataProblem
+        var ids: [Int: String] = [:]
+        if case .object(let members) = document.value,
+            case .array(let tabs)? = members.first(where: { $0.key == "tabs" })?.value
+        {
+            for (index, tab) in tabs.enumerated() {
+                if case .object(let fields) = tab,
+                    case .string(let id)? = fields.first(where: { $0.key == "id" })?.value
+                {
+                    ids[index] = id
+                }
+            }
+        }
+        writtenTabIDs = ids
+    }
+
+    /// The problems sorted by their place in the file; problems at one place keep the order
+    /// they were found in.
+    var problemsInReadingOrder: [ValidationProblem] {
+        problems.enumerated().sorted { left, right in
+            let (leftPosition, rightPosition) = (left.element.position, right.element.position)
+            if leftPosition != rightPosition, let leftPosition, let rightPosition {
+                return leftPosition < rightPosition
+            }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+
+    /// Reports a problem at the value at `path`, its `occurrence`-th when a key is repeated.
+    private mutating func report(_ path: String, _ message: String, occurrence: Int = 0) {
+        problems.append(
+            ValidationProblem(
+                path: path.isEmpty ? "$" : path, message: message,
+                position: document.position(of: path, occurrence: occurrence), tabID: tabID(in: path)))
+    }
+
+    /// The written id of the tab `path` lies in, when it starts with `tabs[N]`.
+    private func tabID(in path: String) -> String? {
+        guard path.hasPrefix("tabs["), let close = path.firstIndex(of: "]") else { return nil }
+        return Int(path[path.index(path.startIndex, offsetBy: 5)..<close]).flatMap { writtenTabIDs[$0] }
     }
 
     private mutating func typeMismatch(_ path: String, expected: String, found value: JSONValue) {
@@ -68,10 +150,13 @@ private struct DescriptionValidator {
             return nil
         }
         var result = Members(path: path, values: [:])
+        var occurrences: [String: Int] = [:]
         for member in list {
             let memberPath = result.path(member.key)
+            let occurrence = occurrences[member.key, default: 0]
+            occurrences[member.key] = occurrence + 1
             if result.values[member.key] != nil {
-                report(memberPath, "duplicate key")
+                report(memberPath, "duplicate key", occurrence: occurrence)
             } else if !allowed.contains(member.key) {
                 report(memberPath, "unknown key; expected one of \(allowed.joined(separator: ", "))")
             } else {
@@ -162,10 +247,13 @@ private struct DescriptionValidator {
         }
         var translations: [String: String] = [:]
         var isValid = true
+        var occurrences: [String: Int] = [:]
         for member in list {
             let memberPath = "\(path).\(member.key)"
+            let occurrence = occurrences[member.key, default: 0]
+            occurrences[member.key] = occurrence + 1
             guard translations[member.key] == nil else {
-                report(memberPath, "duplicate key")
+                report(memberPath, "duplicate key", occurrence: occurrence)
                 isValid = false
                 continue
             }
@@ -189,9 +277,7 @@ private struct DescriptionValidator {
             translations[member.key] = text
         }
         for language in LocalizedText.requiredLanguages where translations[language] == nil {
-            report(
-                "\(path).\(language)",
-                "missing translation; every text needs \(LocalizedText.requiredLanguages.joined(separator: " and "))")
+            report(path, "missing '\(language)'")
             isValid = false
         }
         return isValid ? LocalizedText(translations) : nil
@@ -218,18 +304,26 @@ private struct DescriptionValidator {
     // MARK: The description
 
     mutating func app(_ document: JSONValue) -> AppDescription? {
-        let keys = ["id", "name", "tint", "layout", "policies", "tabs"]
+        let keys = ["id", "name", "tint", "layout", "policies", "hidesBottomBarWhenPushed", "tabs"]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: "id") }
         let name = required(members, "name").flatMap {
             localizedText($0, at: "name", what: "a name", maximumLength: AppDescription.Limits.nameLength)
         }
         let tint = required(members, "tint").flatMap { colour($0, at: "tint") }
-        let layout = required(members, "layout").flatMap { choice($0, at: "layout", "layout", Layout.self) }
-        let policies = members.values["policies"].map { parsePolicies($0, at: "policies") } ?? NavigationPolicies.seeds
+        // The layout `/{app}` opens; optional, as most apps are shown behind a bottom bar.
+        var layout: Layout? = .bottom
+        if let value = members.values["layout"] { layout = choice(value, at: "layout", "layout", Layout.self) }
+        let policies = members.values["policies"].map { parsePolicies($0, at: "policies") } ?? NavigationPolicies.uiKit
+        var hidesBar: Bool? = false
+        if let value = members.values["hidesBottomBarWhenPushed"] {
+            hidesBar = bool(value, at: "hidesBottomBarWhenPushed")
+        }
         let tabs = required(members, "tabs").flatMap { parseTabs($0, at: "tabs") }
-        guard let id, let name, let tint, let layout, let policies, let tabs else { return nil }
-        return AppDescription(id: id, name: name, tint: tint, defaultLayout: layout, policies: policies, tabs: tabs)
+        guard let id, let name, let tint, let layout, let policies, let hidesBar, let tabs else { return nil }
+        return AppDescription(
+            id: id, name: name, tint: tint, defaultLayout: layout, policies: policies,
+            hidesBottomBarWhenPushed: hidesBar, tabs: tabs)
     }
 
     private mutating func colour(_ value: JSONValue, at path: String) -> String? {
@@ -245,11 +339,19 @@ private struct DescriptionValidator {
         return text
     }
 
+    /// A preset's name, or an object whose keys each default from its `preset` (itself `uikit` by default).
     private mutating func parsePolicies(_ value: JSONValue, at path: String) -> NavigationPolicies? {
-        let keys = ["childRetention", "didSelectForProgrammaticSelection", "reselect"]
+        if case .string = value {
+            return choice(value, at: path, "policy preset", PolicyPreset.self).map { NavigationPolicies(preset: $0) }
+        }
+        let keys = ["preset", "childRetention", "didSelectForProgrammaticSelection", "reselect"]
         guard let members = members(value, at: path, allowed: keys) else { return nil }
-        var policies = NavigationPolicies.seeds
+        var policies = NavigationPolicies.uiKit
         var isValid = true
+        if let value = members.values["preset"] {
+            let preset = choice(value, at: members.path("preset"), "policy preset", PolicyPreset.self)
+            if let preset { policies = NavigationPolicies(preset: preset) } else { isValid = false }
+        }
         if let value = members.values["childRetention"] {
             let retention = choice(value, at: members.path("childRetention"), "child retention", ChildRetention.self)
             if let retention { policies.childRetention = retention } else { isValid = false }
@@ -298,7 +400,7 @@ private struct DescriptionValidator {
     }
 
     private mutating func parseTab(_ value: JSONValue, at path: String) -> TabDescription? {
-        let keys = ["id", "title", "icon", "requiresLogin", "badge", "page"]
+        let keys = ["id", "title", "icon", "requiresLogin", "badge", "hidesBottomBarWhenPushed", "page"]
         guard let members = members(value, at: path, allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: members.path("id")) }
         let title = required(members, "title").flatMap {
@@ -310,16 +412,42 @@ private struct DescriptionValidator {
         if let value = members.values["requiresLogin"] {
             requiresLogin = bool(value, at: members.path("requiresLogin"))
         }
+        var hidesBar: Bool?? = .some(nil)
+        if let value = members.values["hidesBottomBarWhenPushed"] {
+            hidesBar = bool(value, at: members.path("hidesBottomBarWhenPushed")).map(Optional.some)
+        }
         var badge: Badge?? = .some(nil)
-        if let value = members.values["badge"] { badge = parseBadge(value, at: members.path("badge")) }
+        var binding: BadgeBinding?? = .some(nil)
+        if let value = members.values["badge"] {
+            if case .object = value {
+                binding = parseBadgeBinding(value, at: members.path("badge")).map(Optional.some)
+            } else {
+                badge = parseBadge(value, at: members.path("badge"))
+            }
+        }
         let page = required(members, "page").flatMap { parsePage($0, at: members.path("page")) }
         if page?.kind == .news, let value = members.values["badge"], value != .null {
             report(members.path("badge"), "a news page's badge is its unread count; remove 'badge'")
             return nil
         }
-        guard let id, let title, let icon, let requiresLogin, let badge, let page else { return nil }
+        if let page, page.kind != .counter, case .some(.some) = binding {
+            report(members.path("badge.from"), "only a counter page's badge can be bound to its count")
+            return nil
+        }
+        guard let id, let title, let icon, let requiresLogin, let badge, let binding, let hidesBar, let page else {
+            return nil
+        }
         return TabDescription(
-            id: id, title: title, icon: icon, requiresLogin: requiresLogin, initialBadge: badge, page: page)
+            id: id, title: title, icon: icon, requiresLogin: requiresLogin, initialBadge: badge,
+            badgeBinding: binding, hidesBottomBarWhenPushed: hidesBar, page: page)
+    }
+
+    /// `{"from": "count"}`.
+    private mutating func parseBadgeBinding(_ value: JSONValue, at path: String) -> BadgeBinding? {
+        guard let members = members(value, at: path, allowed: ["from"]) else { return nil }
+        return required(members, "from").flatMap {
+            choice($0, at: members.path("from"), "badge source", BadgeBinding.self)
+        }
     }
 
     private mutating func parseIcon(_ value: JSONValue, at path: String) -> TabIcon? {
@@ -327,7 +455,11 @@ private struct DescriptionValidator {
         switch value {
         case .string(let name):
             guard let icon = BuiltInIcon(rawValue: name) else {
-                report(path, "unknown icon '\(name)'; expected one of \(names), or {\"path\": ..., \"fillRule\": ...}")
+                let nearest = BuiltInIcon.nearest(to: name).rawValue
+                report(
+                    path,
+                    "unknown icon '\(name)'; did you mean '\(nearest)'? Expected one of \(names), "
+                        + "or {\"path\": ..., \"fillRule\": ...}")
                 return nil
             }
             return .builtIn(icon)
@@ -348,6 +480,9 @@ private struct DescriptionValidator {
                         pathPath,
                         "path data too long (\(text.utf8.count) bytes); at most \(AppDescription.Limits.pathDataLength)"
                     )
+                    data = nil
+                } else if let problem = pathDataProblem(text) {
+                    report(pathPath, problem)
                     data = nil
                 }
             }

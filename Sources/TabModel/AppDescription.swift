@@ -9,19 +9,27 @@ public struct AppDescription: Sendable, Equatable, Codable {
     public var tint: String
     public var defaultLayout: Layout
     public var policies: NavigationPolicies
+    /// Whether the bar hides while a detail screen is pushed in any tab (a tab may say otherwise).
+    public var hidesBottomBarWhenPushed: Bool
     /// In bar order; 2 to 12, with unique ids.
     public var tabs: [TabDescription]
 
     public init(
         id: String, name: LocalizedText, tint: String, defaultLayout: Layout, policies: NavigationPolicies,
-        tabs: [TabDescription]
+        hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription]
     ) {
         self.id = id
         self.name = name
         self.tint = tint
         self.defaultLayout = defaultLayout
         self.policies = policies
+        self.hidesBottomBarWhenPushed = hidesBottomBarWhenPushed
         self.tabs = tabs
+    }
+
+    /// Whether the bar hides while the tab at `position` shows a pushed detail screen.
+    public func hidesBar(whenPushedOnTabAt position: Int) -> Bool {
+        tabs[position].hidesBottomBarWhenPushed ?? hidesBottomBarWhenPushed
     }
 
     /// The tab with this id, if any.
@@ -83,31 +91,72 @@ public enum ChildRetention: String, Sendable, Equatable, Codable, CaseIterable {
 
 /// What tapping the already selected tab does.
 public enum ReselectBehaviour: String, Sendable, Equatable, Codable, CaseIterable {
-    /// Nothing, as both seeds.
+    /// Nothing, as both seeds (`newValue != selectedIndex`).
     case nothing
-    /// Back to the tab's initial page state, as UITabBarController pops to the root.
+    /// The tab's navigation stack is popped to its root screen, which keeps its state, as
+    /// UITabBarController does.
     case popToRoot
 }
 
-/// The container's behaviour; the seeds and UIKit differ here.
+/// The controller whose calls the container makes and logs: when children are added and
+/// removed, which appearance callbacks a switch produces, and which delegate calls exist.
+/// docs/container.md lists each one's event sequences.
+public enum PolicyPreset: String, Sendable, Equatable, Codable, CaseIterable {
+    /// UITabBarController: owns every child from the moment the tabs are set; a switch swaps
+    /// views with appearance callbacks; `shouldSelect` and `didSelect` for taps only.
+    case uikit
+    /// The Swift port of FSVerticalTabBarController (seed 000): `selectedIndex`'s setter adds the
+    /// new child and removes the old one; `shouldSelect` for taps, `didSelect` on every change.
+    case fsVertical
+    /// The restaurant app's bottom bar (seed 004): each child added once, on first display, its
+    /// view put on top and the old one never removed; no delegate.
+    case seed004
+}
+
+/// The container's behaviour: a preset and the keys that may differ from it.
 public struct NavigationPolicies: Sendable, Equatable, Codable {
+    public var preset: PolicyPreset
     public var childRetention: ChildRetention
-    /// Whether `didSelect` is recorded when code (not the visitor) changes the selection.
+    /// Whether `didSelect` is recorded when a selection is not a tap (a URL, back/forward, code).
     public var didSelectForProgrammaticSelection: Bool
     public var reselect: ReselectBehaviour
 
-    public init(childRetention: ChildRetention, didSelectForProgrammaticSelection: Bool, reselect: ReselectBehaviour) {
+    public init(
+        preset: PolicyPreset, childRetention: ChildRetention, didSelectForProgrammaticSelection: Bool,
+        reselect: ReselectBehaviour
+    ) {
+        self.preset = preset
         self.childRetention = childRetention
         self.didSelectForProgrammaticSelection = didSelectForProgrammaticSelection
         self.reselect = reselect
     }
 
-    /// The seeds' behaviour, and the default of an app description.
-    public static let seeds = NavigationPolicies(
-        childRetention: .keepAlive, didSelectForProgrammaticSelection: true, reselect: .nothing)
-    /// UITabBarController's behaviour.
-    public static let uiKit = NavigationPolicies(
-        childRetention: .keepAlive, didSelectForProgrammaticSelection: false, reselect: .popToRoot)
+    /// Every key as the preset's controller has it.
+    public init(preset: PolicyPreset) {
+        switch preset {
+        case .uikit:
+            self.init(
+                preset: preset, childRetention: .keepAlive, didSelectForProgrammaticSelection: false,
+                reselect: .popToRoot)
+        case .fsVertical:
+            self.init(
+                preset: preset, childRetention: .detach, didSelectForProgrammaticSelection: true, reselect: .nothing)
+        case .seed004:
+            self.init(
+                preset: preset, childRetention: .keepAlive, didSelectForProgrammaticSelection: false,
+                reselect: .nothing)
+        }
+    }
+
+    /// UITabBarController's behaviour, and the default of an app description.
+    public static let uiKit = NavigationPolicies(preset: .uikit)
+    /// Seed 000's vertical container.
+    public static let fsVertical = NavigationPolicies(preset: .fsVertical)
+    /// Seed 004's bottom bar.
+    public static let seed004 = NavigationPolicies(preset: .seed004)
+
+    /// Whether the controller has a delegate it asks about taps (`shouldSelect`).
+    public var asksDelegateOnTap: Bool { preset != .seed004 }
 }
 
 /// One tab: its bar item and its page.
@@ -118,21 +167,45 @@ public struct TabDescription: Sendable, Equatable, Codable {
     public var icon: TabIcon
     /// Selecting the tab, or acting on its page, needs a logged-in visitor.
     public var requiresLogin: Bool
-    /// The badge shown before any action changes it (news pages derive theirs instead).
+    /// The badge shown before any action changes it (news pages and bound badges derive theirs instead).
     public var initialBadge: Badge?
+    /// A badge derived from the page's state (`"badge": {"from": "count"}`); news pages always derive theirs.
+    public var badgeBinding: BadgeBinding?
+    /// Overrides the app's `hidesBottomBarWhenPushed` for this tab; nil follows the app.
+    public var hidesBottomBarWhenPushed: Bool?
     public var page: PageDescription
 
     public init(
         id: String, title: LocalizedText, icon: TabIcon, requiresLogin: Bool = false, initialBadge: Badge? = nil,
-        page: PageDescription
+        badgeBinding: BadgeBinding? = nil, hidesBottomBarWhenPushed: Bool? = nil, page: PageDescription
     ) {
         self.id = id
         self.title = title
         self.icon = icon
         self.requiresLogin = requiresLogin
         self.initialBadge = initialBadge
+        self.badgeBinding = badgeBinding
+        self.hidesBottomBarWhenPushed = hidesBottomBarWhenPushed
         self.page = page
     }
+
+    /// The badge this tab's page state dictates, or nil when its badge is not derived: a news
+    /// page's unread count, a bound counter's count.
+    public func derivedBadge(for state: PageState) -> Badge? {
+        switch (badgeBinding, state) {
+        case (.count?, .counter(let count)): .count(count)
+        default: page.derivedBadge(for: state)
+        }
+    }
+
+    /// Whether the tab's badge follows its page state.
+    public var derivesBadge: Bool { page.kind == .news || badgeBinding != nil }
+}
+
+/// What a tab's badge is derived from.
+public enum BadgeBinding: String, Sendable, Equatable, Codable, CaseIterable {
+    /// A counter page's count.
+    case count
 }
 
 /// A tab's icon: one of the built-in set, or inline SVG path data in a 24 x 24 box.

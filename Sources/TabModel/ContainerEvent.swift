@@ -10,6 +10,14 @@ public enum SelectionSource: String, Sendable, Equatable, Codable, CaseIterable 
     case code
     /// The browser's back or forward button.
     case history
+
+    /// How the log names it: `code` reads `programmatic`.
+    public var logName: String { self == .code ? "programmatic" : rawValue }
+}
+
+/// One of a screen's appearance callbacks.
+public enum AppearanceStep: String, Sendable, Equatable, Codable, CaseIterable {
+    case viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
 }
 
 /// Why a selection changed nothing.
@@ -29,8 +37,12 @@ public enum UnchangedReason: Sendable, Equatable, Codable, CustomStringConvertib
 
 /// One step the container took, named after the UIKit call it stands for.
 public enum ContainerEventKind: Sendable, Equatable, Codable {
-    /// The app's `shouldSelect` rule was asked; `reason` says why it said no.
-    case shouldSelect(tabID: String, source: SelectionSource, allowed: Bool, reason: String?)
+    /// The delegate's `tabBarController(_:shouldSelect:)`, asked for a tap; it answers with the
+    /// login guard (no, for a login-only tab and a logged-out visitor).
+    case shouldSelect(tabID: String, source: SelectionSource, allowed: Bool)
+    /// The login guard on an entry path the controller asks no delegate about (a URL, back and
+    /// forward, code; and taps under a preset without a delegate).
+    case guardChecked(tabID: String, source: SelectionSource, allowed: Bool)
     case selectionUnchanged(source: SelectionSource, reason: UnchangedReason)
     /// A child page was made, with its initial state.
     case childCreated(tabID: String)
@@ -47,13 +59,24 @@ public enum ContainerEventKind: Sendable, Equatable, Codable {
     case viewRemoved(tabID: String)
     case viewDidDisappear(tabID: String)
     case removeFromParent(tabID: String)
+    /// `didMove(toParent: nil)`, which `removeFromParent` makes.
+    case didMoveToNoParent(tabID: String)
     /// `didMove(toParent: container)`.
     case didMoveToParent(tabID: String)
     /// The detach policy dropped the child and its page state.
     case childDiscarded(tabID: String)
     case didSelect(tabID: String, source: SelectionSource)
-    /// Reselecting under the popToRoot policy reset the page to its initial state.
+    /// `popToRootViewController`: a reselect under the popToRoot policy; the root keeps its state.
     case poppedToRoot(tabID: String)
+    /// A detail screen for an item pushed onto the tab's navigation stack.
+    case pushed(tabID: String, itemID: String)
+    /// The detail screen popped off the tab's navigation stack (Back).
+    case popped(tabID: String, itemID: String)
+    /// An appearance callback of a pushed detail screen.
+    case detailAppearance(tabID: String, itemID: String, step: AppearanceStep)
+    /// A page action came from a window showing `tabID` while `selectedTabID` was selected: the
+    /// container selects `tabID` first (logged next), then applies the action.
+    case staleAction(tabID: String, selectedTabID: String?)
     /// A page action, with the refusal when it changed nothing.
     case pageAction(tabID: String, action: PageAction, refusal: PageActionRefusal?)
     /// nil when the badge became hidden.
@@ -64,9 +87,11 @@ public enum ContainerEventKind: Sendable, Equatable, Codable {
 extension ContainerEventKind: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .shouldSelect(let tabID, let source, let allowed, let reason):
-            "shouldSelect \(tabID) (\(source.rawValue)) → " + (allowed ? "yes" : "no: \(reason ?? "refused")")
-        case .selectionUnchanged(let source, let reason): "selection unchanged (\(source.rawValue)): \(reason)"
+        case .shouldSelect(let tabID, let source, let allowed):
+            "shouldSelect \(tabID) (\(source.logName)) → " + (allowed ? "yes" : "no (needs login)")
+        case .guardChecked(let tabID, let source, let allowed):
+            "guard \(tabID) (\(source.logName)) → " + (allowed ? "allowed" : "refused (needs login)")
+        case .selectionUnchanged(let source, let reason): "selection unchanged (\(source.logName)): \(reason)"
         case .childCreated(let tabID): "child created \(tabID)"
         case .willMoveToParent(let tabID): "\(tabID) willMove(toParent: container)"
         case .addChild(let tabID): "addChild \(tabID)"
@@ -78,10 +103,16 @@ extension ContainerEventKind: CustomStringConvertible {
         case .viewRemoved(let tabID): "\(tabID) view removed"
         case .viewDidDisappear(let tabID): "\(tabID) viewDidDisappear"
         case .removeFromParent(let tabID): "\(tabID) removeFromParent"
+        case .didMoveToNoParent(let tabID): "\(tabID) didMove(toParent: nil)"
         case .didMoveToParent(let tabID): "\(tabID) didMove(toParent: container)"
         case .childDiscarded(let tabID): "child discarded \(tabID)"
-        case .didSelect(let tabID, let source): "didSelect \(tabID) (\(source.rawValue))"
-        case .poppedToRoot(let tabID): "popped to root \(tabID)"
+        case .didSelect(let tabID, let source): "didSelect \(tabID) (\(source.logName))"
+        case .poppedToRoot(let tabID): "popToRoot \(tabID)"
+        case .pushed(let tabID, let itemID): "push \(tabID)/\(itemID)"
+        case .popped(let tabID, let itemID): "pop \(tabID)/\(itemID)"
+        case .detailAppearance(let tabID, let itemID, let step): "\(tabID)/\(itemID) \(step.rawValue)"
+        case .staleAction(let tabID, let selected):
+            "action from a window of \(tabID) (selected: \(selected ?? "none")): selecting \(tabID) first"
         case .pageAction(let tabID, let action, let refusal):
             "page action \(tabID) \(action)" + (refusal.map { " refused: \($0)" } ?? "")
         case .badgeChanged(let tabID, let badge): "badge \(tabID) = \(badge?.label ?? "hidden")"
@@ -97,11 +128,14 @@ public struct ContainerEvent: Sendable, Equatable, Codable, CustomStringConverti
     /// When it happened, as passed in by the caller.
     public var time: Date
     public var kind: ContainerEventKind
+    /// The layout of the request that caused it; nil when no request did (replaced tabs).
+    public var layout: Layout?
 
-    public init(sequence: Int, time: Date, kind: ContainerEventKind) {
+    public init(sequence: Int, time: Date, kind: ContainerEventKind, layout: Layout? = nil) {
         self.sequence = sequence
         self.time = time
         self.kind = kind
+        self.layout = layout
     }
 
     /// `#12 addChild home`.

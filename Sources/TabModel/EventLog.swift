@@ -18,6 +18,8 @@ public struct EventLog: Sendable, Equatable, Codable {
     private(set) var records: [EventRecord] = []
     /// The kinds of the `.unpacked` records, in order.
     private(set) var unpacked: [ContainerEventKind] = []
+    /// The layout that events appended now are stamped with: the current request's.
+    var layout: Layout?
 
     public init(capacity: Int = EventLog.defaultCapacity) {
         self.init(capacity: capacity, tabs: [])
@@ -43,7 +45,9 @@ public struct EventLog: Sendable, Equatable, Codable {
                 nextUnpacked += 1
             }
             result.append(
-                ContainerEvent(sequence: first + offset, time: Date(timeIntervalSince1970: record.time), kind: kind))
+                ContainerEvent(
+                    sequence: first + offset, time: Date(timeIntervalSince1970: record.time), kind: kind,
+                    layout: record.layout))
         }
         return result
     }
@@ -57,10 +61,13 @@ public struct EventLog: Sendable, Equatable, Codable {
         if records.count == records.capacity && records.count < capacity {
             records.reserveCapacity(min(capacity + 1, max(4, records.count + records.count / 2)))
         }
-        if let record = EventRecord(kind, time: seconds, tabs: tabs) {
+        if var record = EventRecord(kind, time: seconds, tabs: tabs) {
+            record.layout = layout
             records.append(record)
         } else {
-            records.append(EventRecord(unpackedAt: seconds))
+            var record = EventRecord(unpackedAt: seconds)
+            record.layout = layout
+            records.append(record)
             unpacked.append(kind)
         }
         nextSequence += 1
@@ -78,7 +85,11 @@ public struct EventLog: Sendable, Equatable, Codable {
         guard tabs != newTabs else { return }
         let all = events
         tabs = newTabs
-        records = all.map { EventRecord(unpackedAt: $0.time.timeIntervalSince1970) }
+        records = all.map { event in
+            var record = EventRecord(unpackedAt: event.time.timeIntervalSince1970)
+            record.layout = event.layout
+            return record
+        }
         unpacked = all.map(\.kind)
     }
 
@@ -126,7 +137,11 @@ public struct EventLog: Sendable, Equatable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .events, in: container, debugDescription: "event sequence numbers do not match")
         }
-        for event in events { append(event.kind, at: event.time) }
+        for event in events {
+            layout = event.layout
+            append(event.kind, at: event.time)
+        }
+        layout = nil
         nextSequence = next
     }
 
@@ -148,7 +163,7 @@ struct EventRecord: Equatable, Sendable {
     var code: UInt8
     var tab: UInt8
     var source: UInt8
-    /// Bit 0: `shouldSelect` allowed.
+    /// Bit 0: `shouldSelect` or the guard allowed; bits 1 and 2: the layout (see `layout`).
     var flags: UInt8
     /// A visible count badge's count.
     var argument: Int32
@@ -170,11 +185,32 @@ struct EventRecord: Equatable, Sendable {
         self.init(time: time, code: Self.unpackedCode, tab: 0, source: 0, flags: 0, argument: 0)
     }
 
+    /// The layout of the request that caused the event, in bits 1 and 2 of `flags` (0: none).
+    var layout: Layout? {
+        get {
+            switch (flags >> 1) & 3 {
+            case 1: .vertical
+            case 2: .bottom
+            default: nil
+            }
+        }
+        set {
+            let bits: UInt8 =
+                switch newValue {
+                case .vertical: 1
+                case .bottom: 2
+                case nil: 0
+                }
+            flags = (flags & ~0b110) | bits << 1
+        }
+    }
+
     /// The kinds with a fixed shape, by code.
     enum Shape {
         /// A lifecycle step of one tab; the code is its position in `Code.lifecycle`.
         case tabbed(code: UInt8, tabID: String)
         case shouldSelect(tabID: String, source: SelectionSource, allowed: Bool)
+        case guardChecked(tabID: String, source: SelectionSource, allowed: Bool)
         case didSelect(tabID: String, source: SelectionSource)
         case badgeCount(tabID: String, count: Int32)
         case badgeHidden(tabID: String)
@@ -182,8 +218,10 @@ struct EventRecord: Equatable, Sendable {
 
         init(_ kind: ContainerEventKind) {
             switch kind {
-            case .shouldSelect(let tabID, let source, let allowed, nil):
+            case .shouldSelect(let tabID, let source, let allowed):
                 self = .shouldSelect(tabID: tabID, source: source, allowed: allowed)
+            case .guardChecked(let tabID, let source, let allowed):
+                self = .guardChecked(tabID: tabID, source: source, allowed: allowed)
             case .didSelect(let tabID, let source): self = .didSelect(tabID: tabID, source: source)
             case .badgeChanged(let tabID, .count(let count)?):
                 if let small = Int32(exactly: count) {
@@ -206,7 +244,10 @@ struct EventRecord: Equatable, Sendable {
             case .didMoveToParent(let tabID): self = .tabbed(code: 12, tabID: tabID)
             case .childDiscarded(let tabID): self = .tabbed(code: 13, tabID: tabID)
             case .poppedToRoot(let tabID): self = .tabbed(code: 14, tabID: tabID)
-            case .shouldSelect, .selectionUnchanged, .pageAction, .badgeChanged, .tabsReplaced: self = .other
+            case .didMoveToNoParent(let tabID): self = .tabbed(code: 15, tabID: tabID)
+            case .selectionUnchanged, .pageAction, .badgeChanged, .tabsReplaced, .pushed, .popped, .detailAppearance,
+                .staleAction:
+                self = .other
             }
         }
     }
@@ -215,6 +256,7 @@ struct EventRecord: Equatable, Sendable {
     static let didSelectCode: UInt8 = 21
     static let badgeCountCode: UInt8 = 22
     static let badgeHiddenCode: UInt8 = 23
+    static let guardCode: UInt8 = 24
 
     /// Packs `kind`, or nil when it carries text or names a tab outside `tabs`.
     init?(_ kind: ContainerEventKind, time: Double, tabs: [TabDescription]) {
@@ -231,6 +273,10 @@ struct EventRecord: Equatable, Sendable {
             self.init(
                 time: time, code: Self.shouldSelectCode, tab: tab, source: source.code, flags: allowed ? 1 : 0,
                 argument: 0)
+        case .guardChecked(let tabID, let source, let allowed):
+            guard let tab = position(tabID) else { return nil }
+            self.init(
+                time: time, code: Self.guardCode, tab: tab, source: source.code, flags: allowed ? 1 : 0, argument: 0)
         case .didSelect(let tabID, let source):
             guard let tab = position(tabID) else { return nil }
             self.init(time: time, code: Self.didSelectCode, tab: tab, source: source.code, flags: 0, argument: 0)
@@ -264,9 +310,13 @@ struct EventRecord: Equatable, Sendable {
         case 12: return .didMoveToParent(tabID: tabID)
         case 13: return .childDiscarded(tabID: tabID)
         case 14: return .poppedToRoot(tabID: tabID)
+        case 15: return .didMoveToNoParent(tabID: tabID)
         case Self.shouldSelectCode:
             guard let source = SelectionSource(code: source) else { return nil }
-            return .shouldSelect(tabID: tabID, source: source, allowed: flags & 1 == 1, reason: nil)
+            return .shouldSelect(tabID: tabID, source: source, allowed: flags & 1 == 1)
+        case Self.guardCode:
+            guard let source = SelectionSource(code: source) else { return nil }
+            return .guardChecked(tabID: tabID, source: source, allowed: flags & 1 == 1)
         case Self.didSelectCode:
             guard let source = SelectionSource(code: source) else { return nil }
             return .didSelect(tabID: tabID, source: source)

@@ -26,11 +26,68 @@ struct JSONMember: Equatable {
     var value: JSONValue
 }
 
-/// Where and why a document is not JSON. Columns count characters from 1.
+/// A line and a column in a document, both counted from 1; columns count characters.
+public struct SourcePosition: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The position of the byte at `offset` in UTF-8 `bytes`.
+    init(offset: Int, in bytes: [UInt8]) {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(offset, bytes.count)] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        self.init(line: line, column: column)
+    }
+
+    public static func < (left: SourcePosition, right: SourcePosition) -> Bool {
+        (left.line, left.column) < (right.line, right.column)
+    }
+
+    /// `line:column`, as compilers print it after a file name.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Where and why a document is not JSON.
 struct JSONSyntaxError: Error, Equatable {
-    var line: Int
-    var column: Int
+    var position: SourcePosition
     var reason: String
+}
+
+/// A parsed document and where each of its values starts.
+struct JSONDocument {
+    var value: JSONValue
+    /// The byte offsets where the value at each path starts, every occurrence in reading order
+    /// (a duplicated key has several). Paths are written as the validator writes them: `tabs`,
+    /// `tabs[3]`, `tabs[3].title.en`; the document itself is the empty path.
+    var offsets: [String: [Int]]
+    var bytes: [UInt8]
+
+    /// The start of the value at `path` (its `occurrence`-th, else its last), or of the nearest
+    /// value containing it: a missing key is found at the object that lacks it.
+    func position(of path: String, occurrence: Int = 0) -> SourcePosition {
+        var path = path
+        while true {
+            if let found = offsets[path], let last = found.last {
+                return SourcePosition(offset: occurrence < found.count ? found[occurrence] : last, in: bytes)
+            }
+            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else {
+                return SourcePosition(offset: offsets[""]?.first ?? 0, in: bytes)
+            }
+            path = String(path[..<cut])
+        }
+    }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes.
@@ -41,52 +98,87 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var offset = 0
     private var depth = 0
+    private var offsets: [String: [Int]] = [:]
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try parseDocument(bytes).value
+    }
+
+    /// The value and where each part of it starts.
+    static func parseDocument(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
         parser.skipWhitespace()
-        let value = try parser.parseValue()
+        let value = try parser.parseValue(at: "")
         parser.skipWhitespace()
-        if parser.offset < bytes.count { throw parser.error("unexpected content after the JSON value") }
-        return value
+        if parser.offset < bytes.count {
+            throw parser.error(parser.describeCurrent() + " after the JSON value; a document holds one value")
+        }
+        return JSONDocument(value: value, offsets: parser.offsets, bytes: bytes)
     }
 
     private func error(_ reason: String, at position: Int? = nil) -> JSONSyntaxError {
-        let end = min(position ?? offset, bytes.count)
-        var line = 1
-        var column = 1
-        for byte in bytes[..<end] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return JSONSyntaxError(line: line, column: column, reason: reason)
+        JSONSyntaxError(position: SourcePosition(offset: position ?? offset, in: bytes), reason: reason)
     }
 
     private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
+    /// What is at the current position, named by what people mistype in JSON: comments, single
+    /// and typographic quotes; any other character is shown as itself.
     private func describeCurrent() -> String {
         guard let byte = current else { return "unexpected end of input" }
-        if byte >= 0x20 && byte < 0x7F { return "unexpected character '\(Character(Unicode.Scalar(byte)))'" }
-        return "unexpected byte 0x" + String(byte, radix: 16, uppercase: true)
+        if byte == UInt8(ascii: "/"), offset + 1 < bytes.count,
+            bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")
+        {
+            return "a comment; JSON has no comments"
+        }
+        if byte == UInt8(ascii: "'") { return "a single quote; JSON strings use straight double quotes (\")" }
+        guard let scalar = scalar(at: offset) else {
+            return "unexpected byte 0x" + String(byte, radix: 16, uppercase: true)
+        }
+        if Self.typographicQuotes.contains(scalar) {
+            return "a typographic quote '\(Character(scalar))'; JSON strings use straight double quotes (\")"
+        }
+        if scalar.value < 0x20 {
+            return "unexpected control character U+" + String(scalar.value, radix: 16, uppercase: true)
+        }
+        return "unexpected character '\(Character(scalar))'"
+    }
+
+    /// Quotes a word processor puts in place of `"` and `'`.
+    private static let typographicQuotes: Set<Unicode.Scalar> = [
+        "\u{201C}", "\u{201D}", "\u{201E}", "\u{2018}", "\u{2019}", "\u{201A}", "\u{00AB}", "\u{00BB}",
+    ]
+
+    /// The Unicode scalar whose UTF-8 encoding starts at `start`, nil for invalid UTF-8.
+    private func scalar(at start: Int) -> Unicode.Scalar? {
+        let lead = bytes[start]
+        let length =
+            switch lead {
+            case 0..<0x80: 1
+            case 0xC2..<0xE0: 2
+            case 0xE0..<0xF0: 3
+            case 0xF0..<0xF5: 4
+            default: 0
+            }
+        guard length > 0, start + length <= bytes.count else { return nil }
+        let text = String(validating: bytes[start..<start + length], as: UTF8.self)
+        return text?.unicodeScalars.first
     }
 
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { offset += 1 }
     }
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseValue(at path: String) throws(JSONSyntaxError) -> JSONValue {
+        offsets[path, default: []].append(offset)
         switch current {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "{"): return try parseObject(at: path)
+        case UInt8(ascii: "["): return try parseArray(at: path)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
@@ -109,7 +201,15 @@ struct JSONParser {
         if depth > Self.maximumDepth { throw error("nested deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    /// After a comma, the member or element that must follow; a closing bracket there is the
+    /// trailing comma JavaScript allows and JSON does not.
+    private func refuseTrailingComma(before closing: UInt8, commaAt comma: Int) throws(JSONSyntaxError) {
+        guard current == closing else { return }
+        let bracket = Character(Unicode.Scalar(closing))
+        throw error("a trailing comma before '\(bracket)'; JSON allows no comma after the last item", at: comma)
+    }
+
+    private mutating func parseObject(at path: String) throws(JSONSyntaxError) -> JSONValue {
         try enterNesting()
         offset += 1
         var members: [JSONMember] = []
@@ -127,10 +227,13 @@ struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw error(describeCurrent() + "; expected ':'") }
             offset += 1
             skipWhitespace()
-            members.append(JSONMember(key: key, value: try parseValue()))
+            members.append(JSONMember(key: key, value: try parseValue(at: path.isEmpty ? key : path + "." + key)))
             skipWhitespace()
             if current == UInt8(ascii: ",") {
+                let comma = offset
                 offset += 1
+                skipWhitespace()
+                try refuseTrailingComma(before: UInt8(ascii: "}"), commaAt: comma)
             } else if current == UInt8(ascii: "}") {
                 offset += 1
                 depth -= 1
@@ -141,7 +244,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray(at path: String) throws(JSONSyntaxError) -> JSONValue {
         try enterNesting()
         offset += 1
         var elements: [JSONValue] = []
@@ -153,10 +256,13 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            elements.append(try parseValue(at: path + "[" + String(elements.count) + "]"))
             skipWhitespace()
             if current == UInt8(ascii: ",") {
+                let comma = offset
                 offset += 1
+                skipWhitespace()
+                try refuseTrailingComma(before: UInt8(ascii: "]"), commaAt: comma)
             } else if current == UInt8(ascii: "]") {
                 offset += 1
                 depth -= 1

@@ -28,7 +28,9 @@ public enum PageState: Sendable, Equatable, Codable {
 /// Something a visitor does on a page. Each kind accepts only its own actions.
 public enum PageAction: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Counter pages.
-    case increment, decrement, reset
+    case increment, decrement
+    /// Any page: back to its initial state.
+    case reset
     /// Search pages: the text typed in the search box.
     case setQuery(String)
     /// Wallet pages: the amount as typed, checked here so every entry path gives the same reasons.
@@ -56,7 +58,8 @@ public enum PageAction: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 }
 
-/// Why a page action changed nothing. ``message`` is shown to the visitor.
+/// Why a page action changed nothing. Views word it for the visitor (`UIString`); the
+/// description is the event log's.
 public enum PageActionRefusal: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     case unsupported(action: String, kind: PageKind)
     case counterAtMaximum(Int)
@@ -72,48 +75,26 @@ public enum PageActionRefusal: Error, Sendable, Equatable, Codable, CustomString
     case nicknameTooLong(maximum: Int)
     /// The tab needs a logged-in visitor.
     case needsLogin(tabTitle: LocalizedText)
-    /// Under the detach policy only the selected tab has a page to act on.
-    case tabNotOnScreen(tabTitle: LocalizedText)
     case unknownTab(String)
 
-    public var message: LocalizedText {
+    public var description: String {
         switch self {
-        case .unsupported(let action, let kind):
-            LocalizedText(
-                en: "A \(kind.rawValue) page cannot do '\(action)'", zhHant: "\(kind.rawValue) 頁面不支援「\(action)」")
-        case .counterAtMaximum(let maximum):
-            LocalizedText(en: "Already at the maximum of \(maximum)", zhHant: "已達上限 \(maximum)")
-        case .counterAtMinimum:
-            LocalizedText(en: "Already at zero", zhHant: "已經是零")
-        case .queryTooLong(let maximum):
-            LocalizedText(en: "A search is at most \(maximum) characters", zhHant: "搜尋最多 \(maximum) 個字")
-        case .amountMissing:
-            LocalizedText(en: "Enter an amount", zhHant: "請輸入金額")
-        case .amountNotWholeNumber(let text):
-            LocalizedText(en: "'\(text)' is not a whole number", zhHant: "「\(text)」不是整數")
-        case .amountNotPositive:
-            LocalizedText(en: "The amount must be more than 0", zhHant: "金額必須大於 0")
-        case .amountOverCap(let cap):
-            LocalizedText(en: "At most \(cap) per top-up", zhHant: "每次最多儲值 \(cap)")
-        case .balanceWouldExceed(let maximum):
-            LocalizedText(en: "The balance may not exceed \(maximum)", zhHant: "餘額不可超過 \(maximum)")
-        case .unknownItem(let itemID):
-            LocalizedText(en: "There is no item '\(itemID)'", zhHant: "沒有項目「\(itemID)」")
-        case .nicknameEmpty:
-            LocalizedText(en: "Enter a nickname", zhHant: "請輸入暱稱")
-        case .nicknameTooLong(let maximum):
-            LocalizedText(en: "A nickname is at most \(maximum) characters", zhHant: "暱稱最多 \(maximum) 個字")
-        case .needsLogin(let title):
-            LocalizedText(en: "Log in to see \(title.text(in: "en"))", zhHant: "請先登入以查看\(title.text(in: "zh-Hant"))")
-        case .tabNotOnScreen(let title):
-            LocalizedText(
-                en: "\(title.text(in: "en")) is not on screen", zhHant: "\(title.text(in: "zh-Hant"))不在畫面上")
-        case .unknownTab(let tabID):
-            LocalizedText(en: "There is no tab '\(tabID)'", zhHant: "沒有分頁「\(tabID)」")
+        case .unsupported(let action, let kind): "a \(kind.rawValue) page has no '\(action)'"
+        case .counterAtMaximum(let maximum): "at the maximum \(maximum)"
+        case .counterAtMinimum: "at zero"
+        case .queryTooLong(let maximum): "query over \(maximum) characters"
+        case .amountMissing: "no amount"
+        case .amountNotWholeNumber(let text): "'\(text)' is not a whole number"
+        case .amountNotPositive: "amount not above 0"
+        case .amountOverCap(let cap): "amount over the cap \(cap)"
+        case .balanceWouldExceed(let maximum): "balance would pass \(maximum)"
+        case .unknownItem(let itemID): "no item '\(itemID)'"
+        case .nicknameEmpty: "empty nickname"
+        case .nicknameTooLong(let maximum): "nickname over \(maximum) characters"
+        case .needsLogin: "needs login"
+        case .unknownTab(let tabID): "no tab '\(tabID)'"
         }
     }
-
-    public var description: String { message.english }
 }
 
 extension PageDescription {
@@ -163,8 +144,8 @@ extension PageDescription {
                 ? .success(.counter(count: count + 1)) : .failure(.counterAtMaximum(counter.maximum))
         case (.counter, .counter(let count), .decrement):
             return count > 0 ? .success(.counter(count: count - 1)) : .failure(.counterAtMinimum)
-        case (.counter(let counter), .counter, .reset):
-            return .success(.counter(count: counter.start))
+        case (_, _, .reset):
+            return .success(initialState)
         case (.search, .search, .setQuery(let query)):
             guard query.count <= Self.maximumQueryLength else {
                 return .failure(.queryTooLong(maximum: Self.maximumQueryLength))

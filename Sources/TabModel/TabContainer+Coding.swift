@@ -50,8 +50,10 @@ public enum AppCatalogError: Error, Equatable, CustomStringConvertible {
 
 /// The stored form names the app by id and lists its tabs (ids and page kinds), so a description
 /// that changed since is noticed: the container is then rebuilt on the tabs it was saved with and
-/// moved to the current ones by ``TabContainer/replaceTabs(with:isLoggedIn:at:)``'s rules (as a
-/// logged-in visitor, at the time of its last event), which the log shows as `tabsReplaced`.
+/// moved to the current ones by ``TabContainer/replaceTabs(with:isLoggedIn:at:)``'s rules (at the
+/// time of its last event), which the log shows as `tabsReplaced`. Decoded alone, it is moved as
+/// for a logged-out visitor, so the guard never lets it onto a login-only tab;
+/// ``TabContainer/Saved`` lets a session that knows its visitor move it as them.
 ///
 /// ```json
 /// {"app": "restaurant", "tabs": ["home", ...], "kinds": ["text", ...], "selected": "home",
@@ -64,7 +66,7 @@ public enum AppCatalogError: Error, Equatable, CustomStringConvertible {
 /// one), all little-endian. Events that carry text are in `unpacked`, as ``ContainerEventKind``s.
 extension TabContainer: Codable {
     private enum CodingKeys: String, CodingKey {
-        case app, tabs, kinds, selected, pages, badges, log
+        case app, tabs, kinds, selected, pages, badges, pushed, log
     }
 
     private enum LogKeys: String, CodingKey {
@@ -79,6 +81,11 @@ extension TabContainer: Codable {
         try container.encodeIfPresent(selectedTabID, forKey: .selected)
         try container.encode(pageStates, forKey: .pages)
         try container.encode(badges, forKey: .badges)
+        var pushed: [String: String] = [:]
+        for position in app.tabs.indices {
+            if let item = pushedItem(at: position) { pushed[app.tabs[position].id] = item }
+        }
+        if !pushed.isEmpty { try container.encode(pushed, forKey: .pushed) }
         var logContainer = container.nestedContainer(keyedBy: LogKeys.self, forKey: .log)
         try logContainer.encode(log.capacity, forKey: .capacity)
         try logContainer.encode(log.nextSequence, forKey: .next)
@@ -87,6 +94,32 @@ extension TabContainer: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
+        self = try Saved(from: decoder).current(isLoggedIn: false)
+    }
+
+    /// A container as it was stored, on the tabs it was saved with, and its app as served now.
+    public struct Saved: Decodable, Sendable {
+        var container: TabContainer
+        /// nil when the container was saved on the app's current tabs.
+        var changedApp: AppDescription?
+
+        public init(from decoder: any Decoder) throws {
+            (container, changedApp) = try TabContainer.decodeSaved(from: decoder)
+        }
+
+        /// The container on the app's current tabs, moved there (when they changed) by the
+        /// replacement rules for a visitor who is or is not logged in.
+        public func current(isLoggedIn: Bool) -> TabContainer {
+            guard let changedApp else { return container }
+            var moved = container
+            let lastTime = moved.log.lastTime.map { Date(timeIntervalSince1970: $0) } ?? Date(timeIntervalSince1970: 0)
+            moved.replaceTabs(with: changedApp, isLoggedIn: isLoggedIn, at: lastTime)
+            return moved
+        }
+    }
+
+    /// The container on its saved tabs, and the app's current description when those differ.
+    private static func decodeSaved(from decoder: any Decoder) throws -> (TabContainer, AppDescription?) {
         guard let catalog = decoder.userInfo[.appCatalog] as? AppCatalog else { throw AppCatalogError.noCatalog }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let appID = try container.decode(String.self, forKey: .app)
@@ -112,25 +145,27 @@ extension TabContainer: Codable {
                 unpacked: try logContainer.decode([ContainerEventKind].self, forKey: .unpacked))
         else { throw corrupted(.log, "the event log's records are damaged") }
 
-        self.init(app: saved)
-        self.log = log
+        var decoded = TabContainer(app: saved)
+        decoded.log = log
         if let selected = try container.decodeIfPresent(String.self, forKey: .selected) {
             guard let position = saved.index(ofTab: selected) else { throw corrupted(.selected, "unknown tab") }
-            selectedIndex = position
+            decoded.selectedIndex = position
         }
         for (tabID, state) in try container.decode([String: PageState].self, forKey: .pages) {
             guard let position = saved.index(ofTab: tabID), saved.tabs[position].page.kind == state.kind else {
                 throw corrupted(.pages, "a page state of an unknown tab or of another kind")
             }
-            setChildState(state, at: position)
+            decoded.setChildState(state, at: position)
+        }
+        for (tabID, item) in try container.decodeIfPresent([String: String].self, forKey: .pushed) ?? [:] {
+            guard let position = saved.index(ofTab: tabID), decoded.hasChild(at: position) else {
+                throw corrupted(.pushed, "a navigation stack of a tab without a child")
+            }
+            decoded.setPushedItem(item, at: position)
         }
         let badges = try container.decode([String: Badge].self, forKey: .badges)
-        for (position, tab) in saved.tabs.enumerated() { setVisibleBadge(badges[tab.id], at: position) }
-
-        if !isCurrent {
-            let lastTime = log.lastTime.map { Date(timeIntervalSince1970: $0) } ?? Date(timeIntervalSince1970: 0)
-            replaceTabs(with: app, isLoggedIn: true, at: lastTime)
-        }
+        for (position, tab) in saved.tabs.enumerated() { decoded.setVisibleBadge(badges[tab.id], at: position) }
+        return (decoded, isCurrent ? nil : app)
     }
 
     /// The app as it was saved, as far as the ids and kinds tell: the current tab of each id and

@@ -1,38 +1,13 @@
 import Foundation
 
-/// Which tab a selection asks for.
-public enum SelectionTarget: Sendable, Equatable {
-    /// A position in the bar; anything outside `0..<count` changes nothing.
-    case index(Int)
-    case tab(String)
-}
-
-/// What a selection did.
-public enum SelectionOutcome: Sendable, Equatable {
-    case selected(tabID: String)
-    /// The selected tab was chosen again under the popToRoot policy: its page is back to its initial state.
-    case poppedToRoot(tabID: String)
-    case unchanged(UnchangedReason)
-    /// The tab needs a logged-in visitor; after login, select `then` again.
-    case needsLogin(then: String, reason: LocalizedText)
-}
-
-/// What a page action did.
-public enum PageActionOutcome: Sendable, Equatable {
-    case applied(PageState)
-    case refused(PageActionRefusal)
-}
-
-/// The tab container of one visitor: the selection, each child page's state, the badges and the
-/// event log, after UIKit's container rules. A value: copy it, store it, encode it (its encoded
-/// form names the app by id; decoding needs an ``AppCatalog``, see `TabContainer+Coding.swift`).
+/// The tab container of one visitor: the selection, each child page's state, each tab's
+/// navigation stack, the badges and the event log, after the rules of the controller its app's
+/// ``PolicyPreset`` names. A value: copy it, store it, encode it (its encoded form names the app
+/// by id; decoding needs an ``AppCatalog``, see `TabContainer+Coding.swift`).
 ///
-/// A switch from `old` to `new` records, in this order (UIKit's `transition(from:to:)` order):
-/// `shouldSelect new`, `childCreated new` (when it has no state yet), `old willMove(toParent: nil)`,
-/// `new willMove(toParent:)`, `addChild new`, `old viewWillDisappear`, `new viewWillAppear`,
-/// `new view added`, `old view removed`, `old viewDidDisappear`, `new viewDidAppear`,
-/// `old removeFromParent`, `new didMove(toParent:)`, `childDiscarded old` (detach only), `didSelect new`.
-/// The first selection records only the `new` steps.
+/// Every entry path is guarded: a login-only tab is never selected for a logged-out visitor.
+/// The steps each preset records are in `TabContainer+Containment.swift`, and per scenario in
+/// docs/container.md (a test checks that table against this type).
 public struct TabContainer: Sendable, Equatable {
     public private(set) var app: AppDescription
     /// The selected tab's position in `app.tabs`, -1 before the first selection (4 bytes, not 9).
@@ -43,6 +18,9 @@ public struct TabContainer: Sendable, Equatable {
     private var changedStates: [Int: PageState] = [:]
     /// The visible badges (nil: hidden) that differ from the tab's starting badge, by position.
     private var badgeOverrides: [Int: Badge?] = [:]
+    /// The item of the detail screen pushed onto each tab's navigation stack, by position; a tab
+    /// without an entry shows its root screen.
+    private var pushedItems: [Int: String] = [:]
     public internal(set) var log: EventLog
 
     public init(app: AppDescription, logCapacity: Int = EventLog.defaultCapacity) {
@@ -61,7 +39,7 @@ public struct TabContainer: Sendable, Equatable {
 
     public var selectedTab: TabDescription? { selectedIndex.map { app.tabs[$0] } }
 
-    /// The state of every created child, by tab id: under keepAlive every tab visited so far,
+    /// The state of every created child, by tab id: under keepAlive every tab added so far,
     /// under detach only the selected one.
     public var pageStates: [String: PageState] {
         var states: [String: PageState] = [:]
@@ -95,6 +73,32 @@ public struct TabContainer: Sendable, Equatable {
         app.tabs.indices.contains(position) ? visibleBadge(at: position) : nil
     }
 
+    /// Whether the tab at `position` shows its starting badge, which its description alone
+    /// decides (`startingBadge(of:)`).
+    public func showsStartingBadge(at position: Int) -> Bool {
+        // Most containers changed no badge: no hashing then.
+        badgeOverrides.isEmpty || badgeOverrides[position] == nil
+    }
+
+    /// The item whose detail screen is pushed in the tab's navigation stack; nil at its root.
+    public func pushedItem(ofTab tabID: String) -> String? {
+        app.index(ofTab: tabID).flatMap { pushedItems[$0] }
+    }
+
+    /// Whether the bar is hidden: the selected tab shows a pushed detail screen and its tab (or
+    /// the app) sets `hidesBottomBarWhenPushed`.
+    public var hidesBar: Bool {
+        guard let selected = selectedIndex, pushedItems[selected] != nil else { return false }
+        return app.hidesBar(whenPushedOnTabAt: selected)
+    }
+
+    /// The tab a visitor entering the app lands on: the selected one, else the first the guard
+    /// allows (the first tab when every one needs a login).
+    public func entryTabID(isLoggedIn: Bool) -> String {
+        if let selectedTabID { return selectedTabID }
+        return (app.tabs.first { isAllowed($0, isLoggedIn: isLoggedIn) } ?? app.tabs[0]).id
+    }
+
     // MARK: Storage by position
 
     /// The child's state at `position`, nil when it has no child.
@@ -103,30 +107,30 @@ public struct TabContainer: Sendable, Equatable {
         return changedStates[position] ?? app.tabs[position].page.initialState
     }
 
-    /// Makes (or, with nil, drops) the child at `position` with `state`.
+    /// Makes (or, with nil, drops with its navigation stack) the child at `position` with `state`.
     mutating func setChildState(_ state: PageState?, at position: Int) {
         guard let state else {
             children.remove(position)
             changedStates[position] = nil
+            pushedItems[position] = nil
             return
         }
         children.insert(position)
         changedStates[position] = state == app.tabs[position].page.initialState ? nil : state
     }
 
-    func visibleBadge(at position: Int) -> Badge? {
-        if let override = changedBadge(at: position) { return override }
-        // The two fields read in place: a getter on `app.tabs[position]` copied the whole tab
-        // description (its strings and arrays retained, then released) for every badge shown.
-        return TabDescription.startingBadge(
-            page: app.tabs[position].page, initialBadge: app.tabs[position].initialBadge)
-    }
+    func hasChild(at position: Int) -> Bool { children.contains(position) }
 
-    /// The badge shown at `position` when it is not the tab's starting badge (`.some(nil)`: hidden);
-    /// nil while the tab shows its starting badge, `startingBadge(of:)`.
-    public func changedBadge(at position: Int) -> Badge?? {
-        // Most containers changed no badge: no hashing then.
-        badgeOverrides.isEmpty ? nil : badgeOverrides[position]
+    func pushedItem(at position: Int) -> String? { pushedItems[position] }
+
+    mutating func setPushedItem(_ itemID: String?, at position: Int) { pushedItems[position] = itemID }
+
+    func visibleBadge(at position: Int) -> Badge? {
+        if !badgeOverrides.isEmpty, let override = badgeOverrides[position] { return override }
+        // The two fields read in place: a getter on `app.tabs[position]` copies the whole tab description.
+        return TabDescription.startingBadge(
+            page: app.tabs[position].page, initialBadge: app.tabs[position].initialBadge,
+            binding: app.tabs[position].badgeBinding)
     }
 
     mutating func setVisibleBadge(_ badge: Badge?, at position: Int) {
@@ -137,12 +141,27 @@ public struct TabContainer: Sendable, Equatable {
         }
     }
 
+    /// Empties every store by position, for a new tab list.
+    mutating func clearStorage(for newApp: AppDescription) {
+        app = newApp
+        selectedIndex = nil
+        children = TabSet()
+        changedStates = [:]
+        badgeOverrides = [:]
+        pushedItems = [:]
+    }
+
     // MARK: Selection
 
-    /// Selects a tab if the rules allow it; see the type's documentation for the events recorded.
+    /// The login guard: a login-only tab is refused to a logged-out visitor, on every entry path.
+    func isAllowed(_ tab: TabDescription, isLoggedIn: Bool) -> Bool { !tab.requiresLogin || isLoggedIn }
+
+    /// Selects a tab if the guard allows it, recording the preset's calls (docs/container.md).
+    /// `layout` is the layout of the request, stamped on every event recorded.
     public mutating func select(
-        _ target: SelectionTarget, source: SelectionSource, isLoggedIn: Bool, at time: Date
+        _ target: SelectionTarget, source: SelectionSource, isLoggedIn: Bool, at time: Date, in layout: Layout? = nil
     ) -> SelectionOutcome {
+        log.layout = layout
         let position: Int
         switch target {
         case .index(let index):
@@ -156,36 +175,54 @@ public struct TabContainer: Sendable, Equatable {
             }
             position = found
         }
+        if position == selectedIndex { return reselect(position, source: source, isLoggedIn: isLoggedIn, at: time) }
         let tab = app.tabs[position]
-        if position == selectedIndex {
-            guard app.policies.reselect == .popToRoot else {
-                return unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
-            }
-            setChildState(tab.page.initialState, at: position)
-            log.append(.poppedToRoot(tabID: tab.id), at: time)
-            refreshDerivedBadge(at: position, time: time)
-            return .poppedToRoot(tabID: tab.id)
+        let allowed = isAllowed(tab, isLoggedIn: isLoggedIn)
+        if source == .tap && app.policies.asksDelegateOnTap {
+            log.append(.shouldSelect(tabID: tab.id, source: source, allowed: allowed), at: time)
+        } else {
+            log.append(.guardChecked(tabID: tab.id, source: source, allowed: allowed), at: time)
         }
-        if tab.requiresLogin && !isLoggedIn {
-            let reason = PageActionRefusal.needsLogin(tabTitle: tab.title).message
-            log.append(.shouldSelect(tabID: tab.id, source: source, allowed: false, reason: reason.english), at: time)
-            return .needsLogin(then: tab.id, reason: reason)
-        }
-        log.append(.shouldSelect(tabID: tab.id, source: source, allowed: true, reason: nil), at: time)
-        transition(from: selectedTabID, at: selectedIndex, to: position, at: time)
-        if source != .code || app.policies.didSelectForProgrammaticSelection {
-            log.append(.didSelect(tabID: tab.id, source: source), at: time)
-        }
+        guard allowed else { return .refused(tabID: tab.id, reason: .needsLogin) }
+        show(position, at: time)
+        let callsDidSelect =
+            source == .tap ? app.policies.asksDelegateOnTap : app.policies.didSelectForProgrammaticSelection
+        if callsDidSelect { log.append(.didSelect(tabID: tab.id, source: source), at: time) }
         return .selected(tabID: tab.id)
+    }
+
+    /// The selected tab chosen again. Only a tap reselects: UIKit asks `shouldSelect`, pops (under
+    /// popToRoot) and calls `didSelect` whether or not the selection changed; the vertical seed's
+    /// table asks `shouldSelect` for the row and its setter does nothing; seed 004's bar ignores it.
+    private mutating func reselect(_ position: Int, source: SelectionSource, isLoggedIn: Bool, at time: Date)
+        -> SelectionOutcome
+    {
+        let tab = app.tabs[position]
+        guard source == .tap else { return unchanged(.alreadySelected(tabID: tab.id), source: source, at: time) }
+        if app.policies.asksDelegateOnTap {
+            let allowed = isAllowed(tab, isLoggedIn: isLoggedIn)
+            log.append(.shouldSelect(tabID: tab.id, source: source, allowed: allowed), at: time)
+            guard allowed else { return .refused(tabID: tab.id, reason: .needsLogin) }
+        }
+        let outcome: SelectionOutcome
+        if app.policies.reselect == .popToRoot {
+            log.append(.poppedToRoot(tabID: tab.id), at: time)
+            popSteps(at: position, at: time)
+            outcome = .poppedToRoot(tabID: tab.id)
+        } else {
+            outcome = unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
+        }
+        if app.policies.preset == .uikit { log.append(.didSelect(tabID: tab.id, source: source), at: time) }
+        return outcome
     }
 
     /// Leaves a login-only tab after the visitor logs out: selects the first tab open to everyone
     /// (as code). nil when the selected tab needs no login, so nothing changed.
-    public mutating func visitorLoggedOut(at time: Date) -> SelectionOutcome? {
+    public mutating func visitorLoggedOut(at time: Date, in layout: Layout? = nil) -> SelectionOutcome? {
         guard let selected = selectedTab, selected.requiresLogin,
             let open = app.tabs.first(where: { !$0.requiresLogin })
         else { return nil }
-        return select(.tab(open.id), source: .code, isLoggedIn: false, at: time)
+        return select(.tab(open.id), source: .code, isLoggedIn: false, at: time, in: layout)
     }
 
     private mutating func unchanged(_ reason: UnchangedReason, source: SelectionSource, at time: Date)
@@ -195,61 +232,61 @@ public struct TabContainer: Sendable, Equatable {
         return .unchanged(reason)
     }
 
-    /// Moves the selection from the child of `oldID` (at `oldPosition` in the current tabs, nil when
-    /// it is gone from them) to the tab at `new` (or to none), recording UIKit's steps.
-    private mutating func transition(from oldID: String?, at oldPosition: Int?, to new: Int?, at time: Date) {
-        let newID = new.map { app.tabs[$0].id }
-        if let new, childState(at: new) == nil {
-            setChildState(app.tabs[new].page.initialState, at: new)
-            log.append(.childCreated(tabID: app.tabs[new].id), at: time)
-            refreshDerivedBadge(at: new, time: time)
+    // MARK: Navigation stacks
+
+    /// Pushes the detail screen of one of the page's items (a search result, news item,
+    /// checklist item or setting) onto the selected tab's stack; a detail already pushed is
+    /// popped first.
+    public mutating func push(
+        item itemID: String, onTab tabID: String, at time: Date, in layout: Layout? = nil
+    ) -> NavigationOutcome {
+        log.layout = layout
+        guard let position = app.index(ofTab: tabID), position == selectedIndex else { return .notOnScreen }
+        guard app.tabs[position].page.content.items.contains(where: { $0.id == itemID }) else {
+            return .unknownItem(itemID)
         }
-        func record(_ kind: (String) -> ContainerEventKind, _ tabID: String?) {
-            if let tabID { log.append(kind(tabID), at: time) }
+        if pushedItem(at: position) == itemID { return .unchanged }
+        if let shown = pushedItem(at: position) {
+            log.append(.popped(tabID: tabID, itemID: shown), at: time)
+            popSteps(at: position, at: time)
         }
-        record(ContainerEventKind.willMoveToNoParent, oldID)
-        record(ContainerEventKind.willMoveToParent, newID)
-        record(ContainerEventKind.addChild, newID)
-        record(ContainerEventKind.viewWillDisappear, oldID)
-        record(ContainerEventKind.viewWillAppear, newID)
-        record(ContainerEventKind.viewAdded, newID)
-        record(ContainerEventKind.viewRemoved, oldID)
-        record(ContainerEventKind.viewDidDisappear, oldID)
-        record(ContainerEventKind.viewDidAppear, newID)
-        record(ContainerEventKind.removeFromParent, oldID)
-        record(ContainerEventKind.didMoveToParent, newID)
-        selectedIndex = new
-        if let oldID, app.policies.childRetention == .detach || oldPosition == nil {
-            if let oldPosition { setChildState(nil, at: oldPosition) }
-            log.append(.childDiscarded(tabID: oldID), at: time)
-        }
+        log.append(.pushed(tabID: tabID, itemID: itemID), at: time)
+        pushSteps(itemID, at: position, at: time)
+        return .pushed(itemID: itemID)
+    }
+
+    /// Pops the selected tab's detail screen (Back): its root screen shows again, as it was.
+    public mutating func pop(onTab tabID: String, at time: Date, in layout: Layout? = nil) -> NavigationOutcome {
+        log.layout = layout
+        guard let position = app.index(ofTab: tabID), position == selectedIndex else { return .notOnScreen }
+        guard let shown = pushedItem(at: position) else { return .unchanged }
+        log.append(.popped(tabID: tabID, itemID: shown), at: time)
+        popSteps(at: position, at: time)
+        return .popped(itemID: shown)
     }
 
     // MARK: Page actions
 
-    /// Applies a visitor's action to a tab's page, creating its child first under keepAlive.
-    /// Refused when the tab needs login and the visitor is logged out, and under detach when the
-    /// tab is not the selected one (it has no child). Every attempt is logged.
+    /// Applies a visitor's action to a tab's page. Refused when the tab needs login and the
+    /// visitor is logged out. An action from a window whose tab is no longer the selected one (a
+    /// stale window) is not lost: the tab is selected first, as code, logged as `staleAction`.
     @discardableResult
-    public mutating func perform(_ action: PageAction, onTab tabID: String, isLoggedIn: Bool, at time: Date)
-        -> PageActionOutcome
-    {
+    public mutating func perform(
+        _ action: PageAction, onTab tabID: String, isLoggedIn: Bool, at time: Date, in layout: Layout? = nil
+    ) -> PageActionOutcome {
+        log.layout = layout
         guard let position = app.index(ofTab: tabID) else {
             return refuse(action, tabID, .unknownTab(tabID), at: time)
         }
         let tab = app.tabs[position]
-        if tab.requiresLogin && !isLoggedIn { return refuse(action, tabID, .needsLogin(tabTitle: tab.title), at: time) }
-        if app.policies.childRetention == .detach && selectedIndex != position {
-            return refuse(action, tabID, .tabNotOnScreen(tabTitle: tab.title), at: time)
+        if !isAllowed(tab, isLoggedIn: isLoggedIn) {
+            return refuse(action, tabID, .needsLogin(tabTitle: tab.title), at: time)
         }
-        let state: PageState
-        if let existing = childState(at: position) {
-            state = existing
-        } else {
-            state = tab.page.initialState
-            setChildState(state, at: position)
-            log.append(.childCreated(tabID: tabID), at: time)
+        if selectedIndex != position {
+            log.append(.staleAction(tabID: tabID, selectedTabID: selectedTabID), at: time)
+            _ = select(.index(position), source: .code, isLoggedIn: isLoggedIn, at: time, in: layout)
         }
+        let state = childState(at: position) ?? tab.page.initialState
         switch tab.page.apply(action, to: state) {
         case .success(let newState):
             setChildState(newState, at: position)
@@ -287,124 +324,29 @@ public struct TabContainer: Sendable, Equatable {
     /// description alone.
     public static func startingBadge(of tab: TabDescription) -> Badge? { tab.startingBadge }
 
-    private mutating func refreshDerivedBadge(at position: Int, time: Date) {
-        guard let state = childState(at: position), let derived = app.tabs[position].page.derivedBadge(for: state)
-        else { return }
-        setBadge(derived, at: position, time: time)
+    /// A derived badge follows its page state: the child's, or the initial state when it has
+    /// none (after a detach discarded it).
+    mutating func refreshDerivedBadge(at position: Int, time: Date) {
+        let tab = app.tabs[position]
+        guard tab.derivesBadge else { return }
+        let state = childState(at: position) ?? tab.page.initialState
+        setBadge(tab.derivedBadge(for: state), at: position, time: time)
     }
-
-    // MARK: Replacing the tabs
-
-    /// Replaces the app while running, as setting `viewControllers`: the selected tab stays if its
-    /// id still exists, else the tab at the same index, else the first, skipping login-only tabs
-    /// when logged out. Page states and badges of tabs that still exist (with the same page kind)
-    /// are kept. Records `tabsReplaced`, then the switch's lifecycle steps if the child changed
-    /// (no `shouldSelect` or `didSelect`, as UIKit).
-    public mutating func replaceTabs(with newApp: AppDescription, isLoggedIn: Bool, at time: Date) {
-        let oldApp = app
-        let oldIndex = selectedIndex
-        let oldSelected = selectedTabID
-        var keptStates: [(position: Int, state: PageState)] = []
-        for (position, tab) in oldApp.tabs.enumerated() {
-            if let state = childState(at: position), let new = newApp.index(ofTab: tab.id),
-                newApp.tabs[new].page.kind == state.kind
-            {
-                keptStates.append((new, state))
-            }
-        }
-        // A hidden badge of a kept tab has no entry, as `badges` shows: it takes the new starting badge.
-        let newBadges = newApp.tabs.map { tab in
-            oldApp.index(ofTab: tab.id).flatMap { visibleBadge(at: $0) } ?? Self.startingBadge(of: tab)
-        }
-
-        app = newApp
-        selectedIndex = nil
-        children = TabSet()
-        changedStates = [:]
-        badgeOverrides = [:]
-        for (position, state) in keptStates { setChildState(state, at: position) }
-        for (position, badge) in newBadges.enumerated() { setVisibleBadge(badge, at: position) }
-        log.retarget(to: newApp.tabs)
-
-        var candidates: [Int] = []
-        if let oldSelected, let kept = newApp.index(ofTab: oldSelected) { candidates.append(kept) }
-        if let oldIndex, newApp.tabs.indices.contains(oldIndex) { candidates.append(oldIndex) }
-        candidates += newApp.tabs.indices
-        let next = oldSelected == nil ? nil : candidates.first { isLoggedIn || !newApp.tabs[$0].requiresLogin }
-        log.append(.tabsReplaced(tabCount: newApp.tabs.count, selectedTabID: next.map { newApp.tabs[$0].id }), at: time)
-
-        if let next, newApp.tabs[next].id == oldSelected {
-            selectedIndex = next
-            if childState(at: next) == nil {
-                setChildState(newApp.tabs[next].page.initialState, at: next)
-                log.append(.childCreated(tabID: newApp.tabs[next].id), at: time)
-            }
-            refreshDerivedBadge(at: next, time: time)
-        } else if let oldSelected {
-            transition(from: oldSelected, at: newApp.index(ofTab: oldSelected), to: next, at: time)
-        }
-    }
-
-    // MARK: The bottom bar
-
-    /// The bottom bar's items, as UITabBarController lays them out: every tab when they fit,
-    /// otherwise the first `maxVisible - 1` tabs and a More item listing the rest, selected when
-    /// the selected tab is one of them.
-    public func bottomBarItems(maxVisible: Int = 5) -> [BarItem] {
-        let shape = bottomBarShape(maxVisible: maxVisible)
-        // By index: `enumerated()` would copy every tab description just to read its id.
-        var items = (0..<shape.tabsShown).map { index in
-            BarItem.tab(index: index, tabID: app.tabs[index].id, isSelected: index == selectedIndex)
-        }
-        if let moreSelected = shape.moreSelected {
-            items.append(.more(tabIDs: app.tabs[shape.tabsShown...].map(\.id), isSelected: moreSelected))
-        }
-        return items
-    }
-
-    /// `bottomBarItems` in two numbers, for a bar drawn without building the items: the tabs
-    /// shown (the first `tabsShown`), and whether the More item follows (nil: it does not) and
-    /// is selected.
-    public func bottomBarShape(maxVisible: Int = 5) -> (tabsShown: Int, moreSelected: Bool?) {
-        let visible = max(2, maxVisible)
-        guard app.tabs.count > visible else { return (app.tabs.count, nil) }
-        return (visible - 1, selectedIndex.map { $0 >= visible - 1 } ?? false)
-    }
-}
-
-/// A set of tab positions: a bit mask, with a set for positions past 63 (which apps never reach).
-struct TabSet: Sendable, Equatable {
-    private var low: UInt64 = 0
-    private var high: Set<Int> = []
-
-    func contains(_ position: Int) -> Bool {
-        position < 64 ? low & (1 << UInt64(position)) != 0 : high.contains(position)
-    }
-
-    mutating func insert(_ position: Int) {
-        if position < 64 { low |= 1 << UInt64(position) } else { high.insert(position) }
-    }
-
-    mutating func remove(_ position: Int) {
-        if position < 64 { low &= ~(1 << UInt64(position)) } else { high.remove(position) }
-    }
-}
-
-/// One item of the bottom bar.
-public enum BarItem: Sendable, Equatable {
-    case tab(index: Int, tabID: String, isSelected: Bool)
-    /// UIKit's More item: the tabs that did not fit, in order.
-    case more(tabIDs: [String], isSelected: Bool)
 }
 
 extension TabDescription {
     /// The badge a tab shows before anything happens to it.
-    var startingBadge: Badge? { Self.startingBadge(page: page, initialBadge: initialBadge) }
+    var startingBadge: Badge? { Self.startingBadge(page: page, initialBadge: initialBadge, binding: badgeBinding) }
 
-    static func startingBadge(page: PageDescription, initialBadge: Badge?) -> Badge? {
-        // Only a news page derives its badge: another kind's initial state (a checklist's sorts
-        // its ids) would be built for nothing.
-        let derived = page.kind == .news ? page.derivedBadge(for: page.initialState) : nil
+    static func startingBadge(page: PageDescription, initialBadge: Badge?, binding: BadgeBinding?) -> Badge? {
+        // Only a derived badge reads the initial state: another kind's (a checklist's sorts its
+        // ids) would be built for nothing.
+        let derived: Badge? =
+            switch (binding, page.content) {
+            case (.count?, .counter(let counter)): .count(counter.start)
+            case (_, .news): page.derivedBadge(for: page.initialState)
+            default: nil
+            }
         let badge = derived ?? initialBadge
         return badge?.isVisible == true ? badge : nil
     }

@@ -266,7 +266,8 @@ def login_guard_flow(base, javascript):
         tab_link(driver, "membership").click()
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, 'form[action^="/login"]'), "the log-in offer")
         expect(selected_tab(driver) == "home", "a refused tab leaves the selection as it was")
-        expect("log in" in driver.find_element(By.ID, "page").text.lower(), "the page says why")
+        sheet = driver.find_element(By.ID, "login-sheet")
+        expect("log in" in sheet.text.lower(), "the sheet over the page says why")
         log_in(driver, "Mei")
         wait(driver, lambda d: selected_tab(d) == "membership", "log-in continues to Membership")
         expect(path_of(driver) == "/restaurant/bottom/membership", "Membership URL after log-in")
@@ -371,31 +372,39 @@ def distinct_pages():
     return pages
 
 
-@test
-def axe_finds_no_violations(base):
+def axe_violations(driver, path):
+    """axe's violations on the page the driver shows, one line each."""
     from axe_selenium_python import Axe
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    return [f"{path}: {violation['id']} ({violation['help']}) at {[node['target'] for node in violation['nodes']][:3]}"
+            for violation in results["violations"]]
+
+
+def expect_no_axe_violations(base, pages):
     driver = make_driver("tablet")
     problems = []
     try:
-        for path in distinct_pages():
+        for path in pages:
             driver.get(base + path)
-            axe = Axe(driver)
-            axe.inject()
-            results = axe.run()
-            for violation in results["violations"]:
-                targets = [node["target"] for node in violation["nodes"]][:3]
-                problems.append(f"{path}: {violation['id']} ({violation['help']}) at {targets}")
+            problems += axe_violations(driver, path)
     finally:
         driver.quit()
     expect(not problems, "axe violations:\n  " + "\n  ".join(problems))
 
 
 @test
-def html_is_valid(base):
+def axe_finds_no_violations(base):
+    expect_no_axe_violations(base, distinct_pages())
+
+
+def expect_valid_html(base, pages):
+    """The Nu HTML checker finds no error in the pages, fetched in one cookie session."""
     folder = Path(tempfile.mkdtemp(prefix="tabstage-html-"))
     files = []
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-    for index, path in enumerate(distinct_pages()):
+    for index, path in enumerate(pages):
         request = urllib.request.Request(base + path, headers={"Accept-Language": "en"})
         try:
             body = opener.open(request, timeout=20).read()
@@ -408,6 +417,11 @@ def html_is_valid(base):
     result = subprocess.run([str(validator), "--files", *files], capture_output=True, text=True, timeout=300)
     output = (result.stdout + result.stderr).strip()
     expect(result.returncode == 0, f"Nu HTML checker errors:\n{output}")
+
+
+@test
+def html_is_valid(base):
+    expect_valid_html(base, distinct_pages())
 
 
 @test

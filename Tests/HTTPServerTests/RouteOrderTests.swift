@@ -2,9 +2,9 @@ import Testing
 
 @testable import HTTPServer
 
-/// The router skips patterns that cannot match from their segment count and first literal
-/// (`RoutePattern.mayMatch`); these check that nothing else changed: order, 404, 405 with
-/// `Allow`, HEAD through GET, remainders.
+/// The router compares only the patterns its table lists for a path's segment count and first
+/// segment (`RouteTable`); these check the table misses none and that routing keeps its rules:
+/// order, 404, 405 with `Allow`, HEAD through GET, remainders, the fallback.
 @Suite struct RouteOrderTests {
     static let patterns = [
         "/", "/a", "/a/b", "/a/{x}", "/{x}", "/{x}/b", "/{x}/{y}/{z}", "/a/{rest...}", "/{rest...}",
@@ -15,14 +15,14 @@ import Testing
         "/icons/x/y.png", "//", "/a//b", "/%61/b",
     ]
 
-    @Test func mayMatchIsTrueWheneverMatchMatches() throws {
-        for pattern in Self.patterns.map(RoutePattern.init) {
-            for path in Self.paths {
-                let segments = try Request(method: .get, target: path).pathSegments
-                if pattern.match(segments) != nil {
-                    #expect(pattern.mayMatch(segments), "\(pattern) should match \(path)")
-                }
-            }
+    @Test func theTableListsEveryPatternThatMatchesInOrder() throws {
+        let patterns = Self.patterns.map(RoutePattern.init)
+        let table = RouteTable(patterns: patterns)
+        for path in Self.paths {
+            let segments = try Request(method: .get, target: path).pathSegments
+            let matching = patterns.indices.filter { patterns[$0].match(segments) != nil }
+            let listed = table.candidates(for: segments).filter { patterns[$0].match(segments) != nil }
+            #expect(listed == matching, "\(path)")
         }
     }
 
@@ -62,6 +62,14 @@ import Testing
         #expect(try respond(.get, "/nothing").status == .notFound)
         #expect(try respond(.post, "/").status != .notFound)
         #expect(try respond(.get, "/m").status == .notFound)
+    }
+
+    @Test func theFallbackAnswersOnlyPathsNoPatternMatches() throws {
+        var router = Self.router()
+        router.fallback = { request, _ in .text("fallback \(request.method.rawValue)") }
+        #expect(try router.respond(to: Request(method: .get, target: "/nothing")).body == Array("fallback GET".utf8))
+        #expect(try router.respond(to: Request(method: .put, target: "/")).status == .methodNotAllowed)
+        #expect(try router.respond(to: Request(method: .get, target: "/a/b")).body == Array("a x=b".utf8))
     }
 
     @Test func wrongMethodIs405WithEveryMatchingMethod() throws {

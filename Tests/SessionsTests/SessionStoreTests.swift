@@ -10,9 +10,8 @@ private func id(_ number: Int) -> SessionID { SessionID(high: 0, low: UInt64(num
     #expect(SessionID(cookieValue: original.description) == original)
 }
 
-/// The word-at-a-time parse against the rule byte by byte: every byte value at every position
-/// of a good id, as a `String` and as the `Substring` a cookie lookup gives, and ids of varied
-/// digits in every position.
+/// Every byte value at every position of a good id, as a `String` and as the `Substring` a
+/// cookie lookup gives, and ids of varied digits in every position.
 @Test func sessionIDParsingAcceptsExactlyLowercaseHexDigits() {
     let good = Array("0123456789abcdef0123456789abcdef".utf8)
     let hexDigits = Set("0123456789abcdef".utf8)

@@ -29,7 +29,7 @@ private func busyContainer(_ app: AppDescription, capacity: Int = 40) -> TabCont
 
 @Suite struct ContainerCodingTests {
     @Test func theEncodedFormNamesTheAppAndRoundTrips() throws {
-        let app = threeTabApp(.detachSeeds)
+        let app = threeTabApp(.fsVertical)
         let container = busyContainer(app)
         #expect(container.log.droppedCount > 0)
         let json = try JSONEncoder().encode(container)
@@ -49,7 +49,7 @@ private func busyContainer(_ app: AppDescription, capacity: Int = 40) -> TabCont
     @Test func packedEventsReadBackAsTheyWereRecorded() {
         var container = TabContainer(app: threeTabApp(), logCapacity: 5)
         container.tap("home")
-        #expect(container.kinds().last == .didSelect(tabID: "home", source: .tap))
+        #expect(container.kinds().last == .viewDidAppear(tabID: "home"))
         container.tap("home")
         #expect(container.kinds().last == .selectionUnchanged(source: .tap, reason: .alreadySelected(tabID: "home")))
         container.setBadge(.count(Int(Int32.max) + 1), onTab: "wallet", at: startTime)
@@ -83,7 +83,7 @@ private func busyContainer(_ app: AppDescription, capacity: Int = 40) -> TabCont
         // home is gone, wallet kept its kind, a news tab was added first.
         let new = makeApp([newsTab("inbox", itemIDs: ["a", "b"]), counterTab("wallet"), counterTab("member")])
         var expected = container
-        expected.replaceTabs(with: new, isLoggedIn: true, at: startTime)
+        expected.replaceTabs(with: new, isLoggedIn: false, at: startTime)
         let decoded = try decoder([new]).decode(TabContainer.self, from: json)
         #expect(decoded == expected)
         #expect(decoded.app == new)
@@ -92,7 +92,33 @@ private func busyContainer(_ app: AppDescription, capacity: Int = 40) -> TabCont
         #expect(decoded.kinds().contains(.tabsReplaced(tabCount: 3, selectedTabID: "inbox")))
         // Events from before keep naming the tabs they were about.
         #expect(decoded.kinds().contains(.viewDidAppear(tabID: "home")))
-        #expect(decoded.kinds().suffix(2) == [.didMoveToParent(tabID: "inbox"), .childDiscarded(tabID: "home")])
+        #expect(decoded.kinds().suffix(2) == [.viewAdded(tabID: "inbox"), .viewDidAppear(tabID: "inbox")])
+        #expect(decoded.kinds().contains(.removeFromParent(tabID: "home")))
+    }
+
+    @Test func eachEventKeepsTheLayoutOfItsRequestThroughStorage() throws {
+        var container = TabContainer(app: threeTabApp())
+        _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: startTime, in: .vertical)
+        container.act(.increment, on: "home", loggedIn: false)
+        _ = container.select(.tab("wallet"), source: .tap, isLoggedIn: false, at: startTime, in: .bottom)
+        let layouts = container.log.events.map(\.layout)
+        #expect(layouts.first == .vertical)
+        #expect(layouts.contains(nil))
+        #expect(layouts.last == .bottom)
+        let decoded = try decoder([container.app]).decode(TabContainer.self, from: try JSONEncoder().encode(container))
+        #expect(decoded.log.events.map(\.layout) == layouts)
+    }
+
+    @Test func aStoredContainerIsMovedAsItsVisitorNeverOntoALoginOnlyTabWhenLoggedOut() throws {
+        var container = TabContainer(app: threeTabApp())
+        container.tap("wallet")
+        let json = try JSONEncoder().encode(container)
+        // wallet is gone; the tab now at its index needs a login.
+        let new = makeApp([counterTab("home"), counterTab("member", requiresLogin: true)])
+        let saved = try decoder([new]).decode(TabContainer.Saved.self, from: json)
+        #expect(saved.current(isLoggedIn: false).selectedTabID == "home")
+        #expect(saved.current(isLoggedIn: true).selectedTabID == "member")
+        #expect(try decoder([new]).decode(TabContainer.self, from: json).selectedTabID == "home")
     }
 
     @Test func aTabWhosePageKindChangedLosesItsState() throws {

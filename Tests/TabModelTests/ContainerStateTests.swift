@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ContainerStateTests {
     @Test func keepAliveKeepsPageStateAcrossSwitches() {
-        var container = TabContainer(app: threeTabApp(.seeds))
+        var container = TabContainer(app: threeTabApp(.seed004))
         container.tap("home")
         container.act(.increment, on: "home")
         container.act(.increment, on: "home")
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func detachStartsFreshOnTheNextVisit() {
-        var container = TabContainer(app: threeTabApp(.detachSeeds))
+        var container = TabContainer(app: threeTabApp(.fsVertical))
         container.tap("home")
         container.act(.increment, on: "home")
         container.tap("wallet")
@@ -26,25 +26,38 @@ import Testing
         #expect(container.kinds().filter { $0 == .childCreated(tabID: "home") }.count == 2)
     }
 
-    @Test func detachRefusesActionsOnTabsNotOnScreen() {
-        var container = TabContainer(app: threeTabApp(.detachSeeds))
+    @Test func anActionFromAStaleWindowSelectsItsTabFirstThenApplies() {
+        var container = TabContainer(app: threeTabApp(.fsVertical))
         container.tap("home")
-        #expect(container.act(.increment, on: "wallet") == .refused(.tabNotOnScreen(tabTitle: text("Wallet"))))
-        #expect(container.pageStates["wallet"] == nil)
+        let before = container.lastSequence
+        #expect(container.act(.increment, on: "wallet") == .applied(.counter(count: 1)))
+        #expect(container.selectedTabID == "wallet")
+        let kinds = container.kinds(after: before)
+        #expect(kinds.first == .staleAction(tabID: "wallet", selectedTabID: "home"))
+        #expect(kinds[1] == .guardChecked(tabID: "wallet", source: .code, allowed: true))
+        #expect(kinds.last == .pageAction(tabID: "wallet", action: .increment, refusal: nil))
+        #expect(container.pageStates == ["wallet": .counter(count: 1)])
     }
 
-    @Test func keepAliveCreatesTheChildForAnActionOnAnUnvisitedTab() {
-        var container = TabContainer(app: threeTabApp(.seeds))
+    @Test func anActionBeforeAnySelectionShowsItsTabFirst() {
+        var container = TabContainer(app: threeTabApp(.seed004))
         #expect(container.act(.increment, on: "wallet") == .applied(.counter(count: 1)))
         #expect(
             container.kinds() == [
+                .staleAction(tabID: "wallet", selectedTabID: nil),
+                .guardChecked(tabID: "wallet", source: .code, allowed: true),
                 .childCreated(tabID: "wallet"),
+                .willMoveToParent(tabID: "wallet"),
+                .addChild(tabID: "wallet"),
+                .viewWillAppear(tabID: "wallet"),
+                .viewAdded(tabID: "wallet"),
+                .viewDidAppear(tabID: "wallet"),
                 .pageAction(tabID: "wallet", action: .increment, refusal: nil),
             ])
     }
 
     @Test func actionsAreGuardedAndRefusalsLogged() {
-        var container = TabContainer(app: threeTabApp(.seeds))
+        var container = TabContainer(app: threeTabApp(.seed004))
         #expect(container.act(.increment, on: "member") == .refused(.needsLogin(tabTitle: text("Member"))))
         #expect(container.act(.increment, on: "member", loggedIn: true) == .applied(.counter(count: 1)))
         #expect(container.act(.increment, on: "ghost") == .refused(.unknownTab("ghost")))
@@ -74,14 +87,31 @@ import Testing
     }
 
     @Test func detachedNewsResetsItsBadgeWhenRecreated() {
-        let app = makeApp([counterTab("home"), newsTab("news", itemIDs: ["a", "b"])], policies: .detachSeeds)
+        let app = makeApp([counterTab("home"), newsTab("news", itemIDs: ["a", "b"])], policies: .fsVertical)
         var container = TabContainer(app: app)
         container.tap("news")
         container.act(.markAllRead, on: "news")
         #expect(container.badge(ofTab: "news") == nil)
         container.tap("home")
+        // Discarded with its state: the derived badge follows at once, not on the next visit.
+        #expect(container.badge(ofTab: "news") == .count(2))
+        #expect(container.kinds().suffix(3).contains(.badgeChanged(tabID: "news", badge: .count(2))))
         container.tap("news")
         #expect(container.badge(ofTab: "news") == .count(2))
+    }
+
+    @Test func aBadgeBoundToACounterFollowsItsCountAndItsReset() {
+        var stamps = counterTab("stamps")
+        stamps.badgeBinding = .count
+        var container = TabContainer(app: makeApp([counterTab("home"), stamps], policies: .uiKit))
+        #expect(container.badge(ofTab: "stamps") == nil)
+        container.tap("stamps")
+        container.act(.increment, on: "stamps")
+        container.act(.increment, on: "stamps")
+        #expect(container.badge(ofTab: "stamps") == .count(2))
+        container.act(.reset, on: "stamps")
+        #expect(container.badge(ofTab: "stamps") == nil)
+        #expect(container.pageState(ofTab: "stamps") == .counter(count: 0))
     }
 
     @Test func initialAndSetBadgesHideWhenEmpty() {
@@ -127,7 +157,11 @@ import Testing
         #expect(container.selectedTabID == "wallet")
         #expect(container.selectedIndex == 2)
         #expect(container.pageState(ofTab: "wallet") == .counter(count: 1))
-        #expect(container.kinds().last == .tabsReplaced(tabCount: 3, selectedTabID: "wallet"))
+        #expect(
+            container.kinds().suffix(2) == [
+                .tabsReplaced(tabCount: 3, selectedTabID: "wallet"),
+                .guardChecked(tabID: "wallet", source: .code, allowed: true),
+            ])
     }
 
     @Test func replacingTabsFallsBackToTheSameIndex() {
@@ -137,7 +171,78 @@ import Testing
         #expect(container.selectedTabID == "y")
         #expect(container.pageStates["wallet"] == nil)
         #expect(container.kinds().contains(.childDiscarded(tabID: "wallet")))
-        #expect(container.kinds().suffix(2) == [.didMoveToParent(tabID: "y"), .childDiscarded(tabID: "wallet")])
+        #expect(container.kinds().contains(.removeFromParent(tabID: "wallet")))
+        #expect(container.kinds().last == .viewDidAppear(tabID: "y"))
+    }
+
+    /// Issue 17 defect 2: four open tabs, the selected one removed, one tab of the new list login-only.
+    @Test(arguments: PolicyPreset.allCases)
+    func replacingTabsNeverMovesALoggedOutVisitorOntoALoginOnlyTab(preset: PolicyPreset) {
+        let ids = ["t0", "t1", "t2", "t3"]
+        for removed in ids.indices {
+            for locked in 0..<(ids.count - 1) {
+                var container = TabContainer(
+                    app: makeApp(ids.map { counterTab($0) }, policies: NavigationPolicies(preset: preset)))
+                container.tap(ids[removed])
+                let remaining = ids.filter { $0 != ids[removed] }
+                let newTabs = remaining.enumerated().map { counterTab($1, requiresLogin: $0 == locked) }
+                container.replaceTabs(
+                    with: makeApp(newTabs, policies: container.app.policies), isLoggedIn: false, at: startTime)
+                // UIKit's rule: the same index, else the first; skipping the login-only tab.
+                let candidates = [removed < remaining.count ? removed : nil].compactMap { $0 } + remaining.indices
+                let expected = remaining[candidates.first { $0 != locked } ?? 0]
+                #expect(container.selectedTabID == expected, "removed \(removed), locked \(locked)")
+                #expect(container.selectedTab?.requiresLogin == false)
+                #expect(container.kinds().contains(.guardChecked(tabID: expected, source: .code, allowed: true)))
+                if candidates.first == locked {
+                    #expect(
+                        container.kinds().contains(
+                            .guardChecked(tabID: remaining[locked], source: .code, allowed: false)))
+                }
+            }
+        }
+    }
+
+    @Test func aKeptTabThatNowNeedsALoginIsLeftForTheFirstOpenOne() {
+        var container = TabContainer(app: threeTabApp(.uiKit))
+        container.tap("wallet")
+        let locked = makeApp(
+            [counterTab("home"), counterTab("wallet", requiresLogin: true), counterTab("member")], policies: .uiKit)
+        container.replaceTabs(with: locked, isLoggedIn: false, at: startTime)
+        #expect(container.selectedTabID == "home")
+        var loggedIn = TabContainer(app: threeTabApp(.uiKit))
+        loggedIn.tap("wallet")
+        loggedIn.replaceTabs(with: locked, isLoggedIn: true, at: startTime)
+        #expect(loggedIn.selectedTabID == "wallet")
+    }
+
+    @Test func replacingTabsUnderUIKitRemovesTheGoneChildrenAndAddsTheNewOnes() {
+        var container = TabContainer(app: threeTabApp(.uiKit))
+        container.tap("home")
+        let before = container.lastSequence
+        let newApp = makeApp([counterTab("home"), counterTab("wallet"), counterTab("extra")], policies: .uiKit)
+        container.replaceTabs(with: newApp, isLoggedIn: false, at: startTime)
+        #expect(
+            container.kinds(after: before) == [
+                .tabsReplaced(tabCount: 3, selectedTabID: "home"),
+                .willMoveToNoParent(tabID: "member"),
+                .removeFromParent(tabID: "member"),
+                .childDiscarded(tabID: "member"),
+                .childCreated(tabID: "extra"),
+                .willMoveToParent(tabID: "extra"),
+                .addChild(tabID: "extra"),
+                .didMoveToParent(tabID: "extra"),
+                .guardChecked(tabID: "home", source: .code, allowed: true),
+            ])
+    }
+
+    @Test func aFirstVisitEntersOnTheFirstTabTheGuardAllows() {
+        let app = makeApp([counterTab("vault", requiresLogin: true), counterTab("home"), counterTab("pay")])
+        #expect(TabContainer(app: app).entryTabID(isLoggedIn: false) == "home")
+        #expect(TabContainer(app: app).entryTabID(isLoggedIn: true) == "vault")
+        var visited = TabContainer(app: app)
+        visited.tap("pay")
+        #expect(visited.entryTabID(isLoggedIn: false) == "pay")
     }
 
     @Test func replacingTabsFallsBackToTheFirst() {

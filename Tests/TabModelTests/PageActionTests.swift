@@ -84,10 +84,16 @@ import Testing
         #expect(page.apply(.increment, to: .text) == .failure(.unsupported(action: "increment", kind: .text)))
     }
 
-    @Test func refusalsAreLocalized() {
-        let message = PageActionRefusal.amountOverCap(500).message
-        #expect(message.text(in: "en") == "At most 500 per top-up")
-        #expect(message.text(in: "zh-Hant") == "每次最多儲值 500")
-        #expect(message.text(in: "fr") == "At most 500 per top-up")
+    @Test func resetReturnsAnyPageToItsInitialState() {
+        let page = PageDescription(
+            content: .checklist(items: [
+                PageItem(id: "a", title: text("A"), initiallyOn: true), PageItem(id: "b", title: text("B")),
+            ]))
+        #expect(
+            page.apply(.reset, to: .checklist(checkedItemIDs: ["b"])) == .success(.checklist(checkedItemIDs: ["a"])))
+    }
+
+    @Test func refusalsAreReasonsTheLogDescribesTersely() {
+        #expect(PageActionRefusal.amountOverCap(500).description == "amount over the cap 500")
     }
 }

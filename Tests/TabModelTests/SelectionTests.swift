@@ -11,35 +11,96 @@ import Testing
         #expect(container.log.events.isEmpty)
     }
 
-    @Test func firstSelectionRecordsTheNewChildStepsInUIKitOrder() {
-        var container = TabContainer(app: threeTabApp())
+    @Test func firstSelectionUnderUIKitAddsEveryChildThenShowsTheSelectedOne() {
+        var container = TabContainer(app: threeTabApp(.uiKit))
         let outcome = container.select(.index(0), source: .tap, isLoggedIn: false, at: startTime)
         #expect(outcome == .selected(tabID: "home"))
         #expect(container.selectedIndex == 0)
+        let adds = ["home", "wallet", "member"].flatMap { id -> [ContainerEventKind] in
+            [.childCreated(tabID: id), .willMoveToParent(tabID: id), .addChild(tabID: id), .didMoveToParent(tabID: id)]
+        }
         #expect(
-            container.kinds() == [
-                .shouldSelect(tabID: "home", source: .tap, allowed: true, reason: nil),
+            container.kinds()
+                == [.shouldSelect(tabID: "home", source: .tap, allowed: true)] + adds + [
+                    .viewWillAppear(tabID: "home"),
+                    .viewAdded(tabID: "home"),
+                    .viewDidAppear(tabID: "home"),
+                    .didSelect(tabID: "home", source: .tap),
+                ])
+        #expect(container.log.events.map(\.sequence) == Array(1...17))
+        #expect(container.log.events.allSatisfy { $0.time == startTime })
+    }
+
+    @Test func aSwitchUnderUIKitIsAViewSwapWithAppearanceCallbacks() {
+        var container = TabContainer(app: threeTabApp(.uiKit))
+        container.tap("home")
+        let before = container.lastSequence
+        container.tap("wallet")
+        #expect(
+            container.kinds(after: before) == [
+                .shouldSelect(tabID: "wallet", source: .tap, allowed: true),
+                .viewWillDisappear(tabID: "home"),
+                .viewWillAppear(tabID: "wallet"),
+                .viewAdded(tabID: "wallet"),
+                .viewRemoved(tabID: "home"),
+                .viewDidDisappear(tabID: "home"),
+                .viewDidAppear(tabID: "wallet"),
+                .didSelect(tabID: "wallet", source: .tap),
+            ])
+    }
+
+    @Test func seed004AddsEachChildOnceAndNeverRemovesOne() {
+        var container = TabContainer(app: threeTabApp(.seed004))
+        container.tap("home")
+        container.tap("wallet")
+        let before = container.lastSequence
+        container.tap("home")
+        #expect(
+            container.kinds(after: before) == [
+                .guardChecked(tabID: "home", source: .tap, allowed: true), .viewAdded(tabID: "home"),
+            ])
+        let kinds = container.kinds()
+        #expect(kinds.filter { $0 == .addChild(tabID: "home") }.count == 1)
+        #expect(!kinds.contains { if case .removeFromParent = $0 { true } else { false } })
+        #expect(!kinds.contains { if case .didSelect = $0 { true } else { false } })
+    }
+
+    @Test func fsVerticalAddsTheNewChildThenRemovesTheOldAsItsSetterDoes() {
+        var container = TabContainer(app: threeTabApp(.fsVertical))
+        container.tap("home")
+        container.tap("wallet")
+        let before = container.lastSequence
+        container.tap("home")
+        #expect(
+            container.kinds(after: before) == [
+                .shouldSelect(tabID: "home", source: .tap, allowed: true),
                 .childCreated(tabID: "home"),
                 .willMoveToParent(tabID: "home"),
                 .addChild(tabID: "home"),
                 .viewWillAppear(tabID: "home"),
                 .viewAdded(tabID: "home"),
                 .viewDidAppear(tabID: "home"),
-                .didMoveToParent(tabID: "home"),
+                .viewWillDisappear(tabID: "wallet"),
+                .viewRemoved(tabID: "wallet"),
+                .viewDidDisappear(tabID: "wallet"),
+                .removeFromParent(tabID: "wallet"),
+                .didMoveToNoParent(tabID: "wallet"),
+                .childDiscarded(tabID: "wallet"),
                 .didSelect(tabID: "home", source: .tap),
             ])
-        #expect(container.log.events.map(\.sequence) == Array(1...9))
-        #expect(container.log.events.allSatisfy { $0.time == startTime })
+        #expect(Array(container.pageStates.keys) == ["home"])
     }
 
-    @Test func laterSwitchUnderKeepAliveInterleavesOldAndNew() {
-        var container = TabContainer(app: threeTabApp())
+    @Test func detachUnderAnotherPresetKeepsUIKitsCustomContainerOrder() {
+        var policies = NavigationPolicies.uiKit
+        policies.childRetention = .detach
+        var container = TabContainer(app: threeTabApp(policies))
         container.tap("home")
         let before = container.lastSequence
         container.tap("wallet")
         #expect(
             container.kinds(after: before) == [
-                .shouldSelect(tabID: "wallet", source: .tap, allowed: true, reason: nil),
+                .shouldSelect(tabID: "wallet", source: .tap, allowed: true),
                 .childCreated(tabID: "wallet"),
                 .willMoveToNoParent(tabID: "home"),
                 .willMoveToParent(tabID: "wallet"),
@@ -52,30 +113,9 @@ import Testing
                 .viewDidAppear(tabID: "wallet"),
                 .removeFromParent(tabID: "home"),
                 .didMoveToParent(tabID: "wallet"),
+                .childDiscarded(tabID: "home"),
                 .didSelect(tabID: "wallet", source: .tap),
             ])
-        // Back to home: kept alive, so no second childCreated.
-        let second = container.lastSequence
-        container.tap("home")
-        #expect(!container.kinds(after: second).contains(.childCreated(tabID: "home")))
-    }
-
-    @Test func switchUnderDetachDiscardsTheOldChildAfterRemovingIt() {
-        var container = TabContainer(app: threeTabApp(.detachSeeds))
-        container.tap("home")
-        container.tap("wallet")
-        let before = container.lastSequence
-        container.tap("home")
-        let kinds = container.kinds(after: before)
-        #expect(kinds[1] == .childCreated(tabID: "home"))
-        #expect(
-            kinds.suffix(4) == [
-                .removeFromParent(tabID: "wallet"),
-                .didMoveToParent(tabID: "home"),
-                .childDiscarded(tabID: "wallet"),
-                .didSelect(tabID: "home", source: .tap),
-            ])
-        #expect(Array(container.pageStates.keys) == ["home"])
     }
 
     @Test func loginOnlyTabNeedsLoginAndChangesNothingButTheLog() {
@@ -84,31 +124,28 @@ import Testing
         container.act(.increment, on: "home")
         let before = container
         let outcome = container.tap("member")
-        guard case .needsLogin(let then, let reason) = outcome else {
-            Issue.record("expected needsLogin, got \(outcome)")
-            return
-        }
-        #expect(then == "member")
-        #expect(reason.english == "Log in to see Member")
+        #expect(outcome == .refused(tabID: "member", reason: .needsLogin))
         #expect(container.selectedTabID == before.selectedTabID)
         #expect(container.pageStates == before.pageStates)
         #expect(container.badges == before.badges)
         #expect(
             container.kinds(after: before.lastSequence) == [
-                .shouldSelect(tabID: "member", source: .tap, allowed: false, reason: "Log in to see Member")
+                .guardChecked(tabID: "member", source: .tap, allowed: false)
             ])
     }
 
-    @Test func theLoginGuardAppliesToEverySource() {
+    @Test(arguments: PolicyPreset.allCases)
+    func theLoginGuardAppliesToEverySourceAndIsShouldSelectOnlyForATapTheDelegateIsAskedAbout(preset: PolicyPreset) {
         for source in SelectionSource.allCases {
-            var container = TabContainer(app: threeTabApp())
+            var container = TabContainer(app: threeTabApp(NavigationPolicies(preset: preset)))
             let outcome = container.select(.index(2), source: source, isLoggedIn: false, at: startTime)
-            let reason = LocalizedText(en: "Log in to see Member", zhHant: "請先登入以查看Member（中）")
-            #expect(outcome == .needsLogin(then: "member", reason: reason))
-            #expect(
-                container.kinds() == [
-                    .shouldSelect(tabID: "member", source: source, allowed: false, reason: reason.english)
-                ])
+            #expect(outcome == .refused(tabID: "member", reason: .needsLogin))
+            let asked = source == .tap && preset != .seed004
+            let expected: ContainerEventKind =
+                asked
+                ? .shouldSelect(tabID: "member", source: source, allowed: false)
+                : .guardChecked(tabID: "member", source: source, allowed: false)
+            #expect(container.kinds() == [expected])
             #expect(container.selectedTabID == nil)
         }
     }
@@ -116,11 +153,8 @@ import Testing
     @Test func afterLoginTheSameSelectionSucceeds() {
         var container = TabContainer(app: threeTabApp())
         container.tap("home")
-        guard case .needsLogin(let then, _) = container.tap("member") else {
-            Issue.record("expected needsLogin")
-            return
-        }
-        #expect(container.tap(then, loggedIn: true) == .selected(tabID: "member"))
+        #expect(container.tap("member") == .refused(tabID: "member", reason: .needsLogin))
+        #expect(container.tap("member", loggedIn: true) == .selected(tabID: "member"))
         #expect(container.visitorLoggedOut(at: startTime) == .selected(tabID: "home"))
         #expect(container.visitorLoggedOut(at: startTime) == nil)
     }
@@ -138,15 +172,35 @@ import Testing
             ])
     }
 
-    @Test func reselectingPopsToRootUnderTheUIKitPolicy() {
+    @Test func reselectingUnderUIKitAsksTheDelegatePopsAndKeepsTheRootsState() {
         var container = TabContainer(app: threeTabApp(.uiKit))
         container.tap("home")
         container.act(.increment, on: "home")
         #expect(container.pageState(ofTab: "home") == .counter(count: 1))
         let before = container.lastSequence
         #expect(container.tap("home") == .poppedToRoot(tabID: "home"))
-        #expect(container.pageState(ofTab: "home") == .counter(count: 0))
-        #expect(container.kinds(after: before) == [.poppedToRoot(tabID: "home")])
+        #expect(container.pageState(ofTab: "home") == .counter(count: 1))
+        #expect(
+            container.kinds(after: before) == [
+                .shouldSelect(tabID: "home", source: .tap, allowed: true),
+                .poppedToRoot(tabID: "home"),
+                .didSelect(tabID: "home", source: .tap),
+            ])
+    }
+
+    @Test func reselectingPopsTheStackAndTheResetActionIsWhatEmptiesAPage() {
+        let app = makeApp([counterTab("home"), newsTab("news", itemIDs: ["a", "b"])], policies: .uiKit)
+        var container = TabContainer(app: app)
+        container.tap("news")
+        container.act(.markRead(itemID: "a"), on: "news")
+        #expect(container.push(item: "b", onTab: "news", at: startTime) == .pushed(itemID: "b"))
+        #expect(container.pushedItem(ofTab: "news") == "b")
+        #expect(container.tap("news") == .poppedToRoot(tabID: "news"))
+        #expect(container.pushedItem(ofTab: "news") == nil)
+        #expect(container.pageState(ofTab: "news") == .news(readItemIDs: ["a"]))
+        #expect(container.badge(ofTab: "news") == .count(1))
+        #expect(container.act(.reset, on: "news") == .applied(.news(readItemIDs: [])))
+        #expect(container.badge(ofTab: "news") == .count(2))
     }
 
     @Test(arguments: [-1, 3, Int.max, Int.min])
@@ -168,14 +222,16 @@ import Testing
     }
 
     @Test func codeSelectionsRecordDidSelectOnlyWhenThePolicySaysSo() {
-        var seeds = TabContainer(app: threeTabApp(.seeds))
-        _ = seeds.select(.index(1), source: .code, isLoggedIn: false, at: startTime)
-        #expect(seeds.kinds().last == .didSelect(tabID: "wallet", source: .code))
+        var vertical = TabContainer(app: threeTabApp(.fsVertical))
+        _ = vertical.select(.index(1), source: .code, isLoggedIn: false, at: startTime)
+        #expect(vertical.kinds().first == .guardChecked(tabID: "wallet", source: .code, allowed: true))
+        #expect(vertical.kinds().last == .didSelect(tabID: "wallet", source: .code))
 
         var uiKit = TabContainer(app: threeTabApp(.uiKit))
         _ = uiKit.select(.index(1), source: .code, isLoggedIn: false, at: startTime)
         #expect(uiKit.selectedTabID == "wallet")
-        #expect(uiKit.kinds().last == .didMoveToParent(tabID: "wallet"))
+        #expect(uiKit.kinds().last == .viewDidAppear(tabID: "wallet"))
+        #expect(!uiKit.kinds().contains { if case .shouldSelect = $0 { true } else { false } })
         #expect(!uiKit.kinds().contains { if case .didSelect = $0 { true } else { false } })
 
         // Taps still record it under UIKit.
@@ -187,9 +243,9 @@ import Testing
         var container = TabContainer(app: threeTabApp())
         container.tap("member")
         let event = try #require(container.log.events.first)
-        #expect(event.description == "#1 shouldSelect member (tap) → no: Log in to see Member")
+        #expect(event.description == "#1 guard member (tap) → refused (needs login)")
         let json = String(decoding: try JSONEncoder().encode(event.kind), as: UTF8.self)
-        #expect(json.contains("\"shouldSelect\""))
+        #expect(json.contains("\"guardChecked\""))
         #expect(json.contains("\"tabID\":\"member\""))
         let decoder = JSONDecoder()
         decoder.userInfo[.appCatalog] = AppCatalog([container.app])

@@ -19,19 +19,14 @@ func newsTab(_ id: String, itemIDs: [String]) -> TabDescription {
 }
 
 func makeApp(
-    _ tabs: [TabDescription], policies: NavigationPolicies = .seeds, id: String = "test"
+    _ tabs: [TabDescription], policies: NavigationPolicies = .seed004, id: String = "test"
 ) -> AppDescription {
     AppDescription(id: id, name: text("Test"), tint: "#112233", defaultLayout: .bottom, policies: policies, tabs: tabs)
 }
 
 /// Home, Wallet, Member (login only), as counters.
-func threeTabApp(_ policies: NavigationPolicies = .seeds) -> AppDescription {
+func threeTabApp(_ policies: NavigationPolicies = .seed004) -> AppDescription {
     makeApp([counterTab("home"), counterTab("wallet"), counterTab("member", requiresLogin: true)], policies: policies)
-}
-
-extension NavigationPolicies {
-    static let detachSeeds = NavigationPolicies(
-        childRetention: .detach, didSelectForProgrammaticSelection: true, reselect: .nothing)
 }
 
 extension TabContainer {

@@ -25,9 +25,16 @@ private func tab(
 
 /// The problems of a description, as `path: message` lines.
 private func problems(_ json: String) -> [String] {
-    switch AppDescription.load(jsonText: json) {
+    located(json).map { "\($0.path): \($0.message)" }
+}
+
+/// The problems of a description, with their positions and tabs.
+private func located(_ json: String, pathDataProblem: @escaping (String) -> String? = { _ in nil })
+    -> [ValidationProblem]
+{
+    switch AppDescription.load(jsonText: json, pathDataProblem: pathDataProblem) {
     case .success: return []
-    case .failure(let report): return report.problems.map(\.description)
+    case .failure(let report): return report.problems
     }
 }
 
@@ -39,30 +46,41 @@ private func withTabs(_ extra: String...) -> String {
     @Test func theBaselineIsValid() throws {
         let app = try AppDescription.load(jsonText: validJSON()).get()
         #expect(app.tabs.map(\.id) == ["home", "news"])
-        #expect(app.policies == .seeds)
+        #expect(app.policies == .uiKit)
         #expect(app.tintComponents?.red == 0xFF)
     }
 
     @Test func invalidJSONGivesThePosition() {
         #expect(
             problems("{\n  \"id\": \"x\",\n  oops\n}") == [
-                "$: invalid JSON at line 3, column 3: unexpected character 'o'; expected a key in quotes"
+                "$: invalid JSON: unexpected character 'o'; expected a key in quotes"
+            ])
+        #expect(located("{\n  \"id\": \"x\",\n  oops\n}").map(\.position) == [SourcePosition(line: 3, column: 3)])
+        #expect(
+            located("{\"id\": \"x\"").map(\.description) == [
+                "1:11: $: invalid JSON: unexpected end of input; expected ',' or '}'"
             ])
         #expect(
-            problems("{\"id\": \"x\"") == [
-                "$: invalid JSON at line 1, column 11: unexpected end of input; expected ',' or '}'"
+            located("[1] 2").map(\.description) == [
+                "1:5: $: invalid JSON: unexpected character '2' after the JSON value; a document holds one value"
             ])
-        #expect(problems("[1] 2") == ["$: invalid JSON at line 1, column 5: unexpected content after the JSON value"])
+    }
+
+    @Test func aDescriptionWithoutALayoutOpensBehindTheBottomBar() throws {
+        let json = validJSON().replacing("\"layout\": \"bottom\",", with: "")
+        #expect(!json.contains("layout"))
+        let app = try AppDescription.load(jsonText: json).get()
+        #expect(app.defaultLayout == .bottom)
     }
 
     @Test func unknownKeys() {
         #expect(
             problems(validJSON(top: " \"colour\": 1,")) == [
-                "colour: unknown key; expected one of id, name, tint, layout, policies, tabs"
+                "colour: unknown key; expected one of id, name, tint, layout, policies, hidesBottomBarWhenPushed, tabs"
             ])
         #expect(
             problems(withTabs(tab(more: ", \"hidden\": true"))) == [
-                "tabs[2].hidden: unknown key; expected one of id, title, icon, requiresLogin, badge, page"
+                "tabs[2].hidden: unknown key; expected one of id, title, icon, requiresLogin, badge, hidesBottomBarWhenPushed, page"
             ])
     }
 
@@ -134,12 +152,13 @@ private func withTabs(_ extra: String...) -> String {
     @Test func missingLanguage() {
         #expect(
             problems(validJSON().replacingFirst("\"zh-Hant\": \"示範\"", with: "\"ja\": \"デモ\"")) == [
-                "name.zh-Hant: missing translation; every text needs en and zh-Hant"
+                "name: missing 'zh-Hant'"
             ])
+        // The missing text is reported at its object, which starts before its members.
         #expect(
             problems(validJSON().replacingFirst("\"zh-Hant\": \"示範\"", with: "\"Chinese!\": \"x\"")) == [
+                "name: missing 'zh-Hant'",
                 "name.Chinese!: 'Chinese!' is not a language tag such as en or zh-Hant",
-                "name.zh-Hant: missing translation; every text needs en and zh-Hant",
             ])
     }
 
@@ -152,8 +171,10 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownIconName() {
         #expect(
             problems(withTabs(tab(icon: "\"hom\""))) == [
-                "tabs[2].icon: unknown icon 'hom'; expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"
+                "tabs[2].icon: unknown icon 'hom'; did you mean 'home'? Expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"
             ])
+        #expect(problems(withTabs(tab(icon: "\"Settngs\""))).first?.contains("did you mean 'settings'?") == true)
+        #expect(problems(withTabs(tab(icon: "\"bel\""))).first?.contains("did you mean 'bell'?") == true)
     }
 
     @Test func inlinePathData() throws {
@@ -190,8 +211,8 @@ private func withTabs(_ extra: String...) -> String {
             "{\"kind\": \"counter\", \"label\": {\"en\": \"n\", \"zh-Hant\": \"n\"}, \"start\": 5, \"maximum\": 3, \"items\": []}"
         #expect(
             problems(withTabs(tab(page: counter))) == [
-                "tabs[2].page.items: unknown key; expected one of kind, heading, paragraphs, label, start, maximum",
                 "tabs[2].page.start: 5 is above the maximum 3",
+                "tabs[2].page.items: unknown key; expected one of kind, heading, paragraphs, label, start, maximum",
             ])
         let items =
             "[{\"id\": \"a\", \"title\": {\"en\": \"A\", \"zh-Hant\": \"A\"}}, {\"id\": \"a\", \"title\": {\"en\": \"A\", \"zh-Hant\": \"A\"}}]"
@@ -247,18 +268,71 @@ private func withTabs(_ extra: String...) -> String {
                {"id": "a", "title": {"en": "A", "zh-Hant": "A"}, "icon": {"path": ""}, "page": {"kind": "map"}}
              ]}
             """
+        let icons = "home, search, wallet, news, person, inbox, star, settings, bell, chart"
+        let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
         #expect(
-            problems(json) == [
-                "extra: unknown key; expected one of id, name, tint, layout, policies, tabs",
-                "id: 'Bad!' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",
-                "name.en: empty; a name needs 1 to 40 characters",
-                "name.zh-Hant: missing translation; every text needs en and zh-Hant",
-                "tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
-                "layout: unknown layout 'side'; expected one of vertical, bottom",
-                "tabs[0].icon: unknown icon 'hom'; expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}",
-                "tabs[1].icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
-                "tabs[1].page.kind: unknown page kind 'map'; expected one of text, counter, search, wallet, news, profile, checklist, settings",
-                "tabs[1].id: duplicate tab id 'a'; tabs[0] has it already",
+            located(json).map(\.description) == [
+                "1:8: id: 'Bad!' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",
+                "1:24: name: missing 'zh-Hant'",
+                "1:31: name.en: empty; a name needs 1 to 40 characters",
+                "1:44: tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
+                "1:61: layout: unknown layout 'side'; expected one of vertical, bottom",
+                "1:78: extra: unknown key; expected one of id, name, tint, layout, policies, hidesBottomBarWhenPushed, tabs",
+                "3:62: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
+                "4:11: tabs[1] 'a'.id: duplicate tab id 'a'; tabs[0] has it already",
+                "4:71: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
+                "4:93: tabs[1] 'a'.page.kind: unknown page kind 'map'; expected one of \(kinds)",
+            ])
+    }
+
+    @Test func aMessageNamesTheLineColumnAndTabOfItsProblem() {
+        let json = """
+            {"id": "bank", "name": {"en": "Bank", "zh-Hant": "銀行"}, "tint": "#1E7B3A",
+             "tabs": [
+               {"id": "home", "title": {"en": "Home", "zh-Hant": "主頁"}, "icon": "home", "page": {"kind": "text"}},
+               {"id": "savings", "title": {"en": "Savings"}, "icon": "wallet", "page": {"kind": "text"}}
+             ]}
+            """
+        #expect(located(json).map(\.description) == ["4:31: tabs[1] 'savings'.title: missing 'zh-Hant'"])
+        #expect(
+            located(json).first?.line(in: "bank.json") == "bank.json:4:31: tabs[1] 'savings'.title: missing 'zh-Hant'")
+    }
+
+    @Test func aRepeatedKeyIsReportedWhereItIsRepeated() {
+        #expect(located(validJSON(top: "\n \"id\": \"again\",")).first?.description == "2:8: id: duplicate key")
+    }
+
+    @Test func pathDataIsCheckedInTheSamePassAsEverythingElse() {
+        let json = withTabs(tab(icon: "{\"path\": \"Q1\"}", more: ", \"requiresLogin\": 1"))
+        let found = located(json) { data in data == "Q1" ? "bad path data at byte 0" : nil }
+        #expect(
+            found.map { "\($0.path): \($0.message)" } == [
+                "tabs[2].icon.path: bad path data at byte 0",
+                "tabs[2].requiresLogin: expected a boolean, found a number",
+            ])
+    }
+
+    @Test func syntaxErrorsNameTheirCause() {
+        let quote = "a typographic quote '\u{201C}'; JSON strings use straight double quotes (\")"
+        #expect(
+            located("{\"id\": \"a\",\n}").map(\.description) == [
+                "1:11: $: invalid JSON: a trailing comma before '}'; JSON allows no comma after the last item"
+            ])
+        #expect(
+            located("[1, 2, ]").map(\.description) == [
+                "1:6: $: invalid JSON: a trailing comma before ']'; JSON allows no comma after the last item"
+            ])
+        #expect(
+            located("{\n  // the app\n  \"id\": \"a\"}").map(\.description) == [
+                "2:3: $: invalid JSON: a comment; JSON has no comments; expected a key in quotes"
+            ])
+        #expect(
+            located("{\"id\": \u{201C}bank\u{201D}}").map(\.description) == [
+                "1:8: $: invalid JSON: \(quote); expected a value"
+            ])
+        #expect(
+            located("{'id': 1}").map(\.description) == [
+                "1:2: $: invalid JSON: a single quote; JSON strings use straight double quotes (\"); expected a key in quotes"
             ])
     }
 

@@ -4,12 +4,15 @@ import Testing
 @testable import TabStageApp
 
 /// Runs the CLI in-process and keeps what it printed.
-func runCLI(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+func runCLI(_ arguments: [String], environment: [String: String] = [:], outIsTerminal: Bool = false) -> (
+    code: Int32, out: String, err: String
+) {
     let out = Mutex("")
     let err = Mutex("")
     let console = Console(
         out: { text in out.withLock { $0 += text } },
-        err: { text in err.withLock { $0 += text } }
+        err: { text in err.withLock { $0 += text } },
+        environment: environment, outIsTerminal: outIsTerminal
     )
     let code = TabStageCLI.run(arguments, console: console)
     return (code, out.withLock { $0 }, err.withLock { $0 })

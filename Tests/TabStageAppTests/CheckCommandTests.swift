@@ -23,14 +23,44 @@ private func example(_ name: String) -> String {
         let result = runCLI(["check", file])
         #expect(result.code == 1)
         let lines = result.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 12)
-        #expect(lines.allSatisfy { $0.hasPrefix("\(file): ") })
-        #expect(lines.first == "\(file): colour: unknown key; expected one of id, name, tint, layout, policies, tabs")
+        let icons = "home, search, wallet, news, person, inbox, star, settings, bell, chart"
+        let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
         #expect(
-            lines.contains(
-                "\(file): tabs[0].icon: unknown icon 'hom'; expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"
-            ))
-        #expect(lines.contains("\(file): tabs[1].id: duplicate tab id 'home'; tabs[0] has it already"))
+            lines == [
+                "\(file):2:9: id: 'Broken App' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",
+                "\(file):3:11: name: missing 'zh-Hant'",
+                "\(file):4:11: tint: 'orange' is not a colour; expected #RRGGBB, such as #FF9500",
+                "\(file):5:13: layout: unknown layout 'sideways'; expected one of vertical, bottom",
+                "\(file):6:13: colour: unknown key; expected one of id, name, tint, layout, policies, hidesBottomBarWhenPushed, tabs",
+                "\(file):10:23: tabs[0] 'home'.title.en: empty; a title needs 1 to 24 characters",
+                "\(file):11:15: tabs[0] 'home'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
+                "\(file):15:13: tabs[1] 'home'.id: duplicate tab id 'home'; tabs[0] has it already",
+                "\(file):16:23: tabs[1] 'home'.title.en: too long (35 characters); a title has at most 24",
+                "\(file):17:24: tabs[1] 'home'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
+                "\(file):18:24: tabs[1] 'home'.requiresLogin: expected a boolean, found a string",
+                "\(file):19:24: tabs[1] 'home'.page.kind: unknown page kind 'map'; expected one of \(kinds)",
+            ])
+    }
+
+    /// Path data is parsed with everything else, so fixing the other problems reveals no more.
+    @Test func badPathDataIsReportedWithTheOtherProblems() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-check-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let json = """
+            {"id": "bank", "name": {"en": "Bank", "zh-Hant": "銀行"}, "tint": "#1E7B3A",
+             "tabs": [
+               {"id": "home", "title": {"en": "Home"}, "icon": {"path": "M0 0 Q"}, "page": {"kind": "text"}},
+               {"id": "pay", "title": {"en": "Pay", "zh-Hant": "付款"}, "icon": "wallet", "page": {"kind": "text"}}
+             ]}
+            """
+        try Data(json.utf8).write(to: file)
+        let result = runCLI(["check", file.path])
+        #expect(result.code == 1)
+        #expect(
+            result.out.split(separator: "\n").map(String.init) == [
+                "\(file.path):3:28: tabs[0] 'home'.title: missing 'zh-Hant'",
+                "\(file.path):3:61: tabs[0] 'home'.icon.path: bad path data at byte 6: expected a number",
+            ])
     }
 
     @Test func everyFileIsCheckedAndAnyFailureFails() {

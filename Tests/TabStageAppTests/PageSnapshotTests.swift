@@ -22,7 +22,7 @@ import Testing
         }
         let many = AppDescription(
             id: "many", name: LocalizedText(en: "Many", zhHant: "多"), tint: "#00AA11", defaultLayout: .bottom,
-            policies: .seeds, tabs: tabs)
+            policies: .seed004, tabs: tabs)
         let visitor = try StageServer(application: .deterministic(apps: [many] + BuiltInApps.all)).visitor()
         let page = try visitor.get("/many/bottom/t6")
         #expect(page.status == 200)

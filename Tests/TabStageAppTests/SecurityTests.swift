@@ -67,10 +67,25 @@ import Testing
         let out = folder.appendingPathComponent("out")
         let result = runCLI(["snapshot", "record", "--app", app.path, "--requests", list.path, "--dir", out.path])
         #expect(result.code == 0, "\(result.err)")
+        // The markup as a browser gets it; the prototype section above it is plain text, which
+        // names the app as its description does.
         for file in try FileManager.default.contentsOfDirectory(atPath: out.path) {
             let text = try String(contentsOf: out.appendingPathComponent(file), encoding: .utf8)
-            for markup in Self.forbidden { #expect(!text.contains(markup), "\(file) contains \(markup)") }
+            let response = try #require(text.components(separatedBy: "== response\n").last)
+            for markup in Self.forbidden { #expect(!response.contains(markup), "\(file) contains \(markup)") }
+            // Each snapshot changed, so the report shows it whole, prototype section included.
+            try Data((text.replacingOccurrences(of: "== prototype", with: "== before")).utf8)
+                .write(to: out.appendingPathComponent(file))
         }
+        let report = folder.appendingPathComponent("report.html")
+        let failed = runCLI([
+            "snapshot", "verify", "--app", app.path, "--requests", list.path, "--dir", out.path, "--report",
+            report.path,
+        ])
+        #expect(failed.code == 1)
+        let html = try #require(try String(contentsOf: report, encoding: .utf8).components(separatedBy: "<body>").last)
+        #expect(html.contains("app: hostile (&lt;img src=x onerror=alert(1)&gt;)"))
+        for markup in Self.forbidden { #expect(!html.contains(markup), "the report's body contains \(markup)") }
     }
 
     @Test func everyHTMLResponseCarriesTheSecurityHeaders() throws {

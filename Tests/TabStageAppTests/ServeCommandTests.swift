@@ -52,6 +52,39 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// The stylesheet and script are in the binary: it serves them from a folder with no Public/.
+    @Test func theBinaryServesItsOwnPublicFilesFromAnyFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-anywhere-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (process, port) = try launchServe(["--sessions", "memory"], in: folder)
+        defer { if process.isRunning { process.terminate() } }
+        let client = HTTPTestClient(port: port)
+        for file in ["css/tabstage.css", "js/tabstage.js"] {
+            let onDisk = try Data(contentsOf: Self.repositoryRoot.appendingPathComponent("Public/" + file))
+            let served = try client.get("/static/" + file)
+            #expect(served.status == 200, "\(file)")
+            #expect(served.body == Array(onDisk), "\(file)")
+            let tag = try #require(served.header("ETag"))
+            #expect(try client.get("/static/" + file, headers: ["If-None-Match": tag]).status == 304)
+        }
+        #expect(try client.get("/restaurant/bottom/home").status == 200)
+    }
+
+    /// `--public DIR` replaces the built-in files with a folder of one's own.
+    @Test func aPublicFolderOverridesTheBuiltInFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-public-\(getpid())")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("css"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("body { color: green; }\n".utf8).write(to: folder.appendingPathComponent("css/tabstage.css"))
+        let (process, port) = try launchServe(["--sessions", "memory", "--public", folder.path], in: folder)
+        defer { if process.isRunning { process.terminate() } }
+        let client = HTTPTestClient(port: port)
+        #expect(try client.get("/static/css/tabstage.css").text == "body { color: green; }\n")
+        #expect(try client.get("/static/js/tabstage.js").status == 404)
+    }
+
     @Test func serveAddsTheAppOfAFile() throws {
         let (process, port) = try launchServe(["--sessions", "memory", "--app", "examples/coffee.json"])
         defer { if process.isRunning { process.terminate() } }
@@ -71,7 +104,7 @@ import Testing
         let broken = Self.repositoryRoot.appendingPathComponent("examples/broken.json").path
         let invalid = runCLI(["serve", "--port", "0", "--app", broken])
         #expect(invalid.code == 1)
-        #expect(invalid.err.contains("\(broken): tabs[0].icon: unknown icon 'hom'"))
+        #expect(invalid.err.contains("\(broken):11:15: tabs[0] 'home'.icon: unknown icon 'hom'"))
     }
 
     @Test func portInUseExitsWith1() throws {

@@ -1,15 +1,18 @@
 import Foundation
 import Testing
 
-/// Starts the built `tabstage serve --port 0 --quiet` plus `arguments` from the repository root,
-/// and returns the process with the port it printed. The caller stops it.
-func launchServe(_ arguments: [String]) throws -> (process: Process, port: UInt16) {
+/// Starts the built `tabstage serve --port 0 --quiet` plus `arguments` in `directory` (the
+/// repository root unless given), and returns the process with the port it printed. The caller
+/// stops it.
+func launchServe(_ arguments: [String], in directory: URL = StageServer.repositoryRoot) throws -> (
+    process: Process, port: UInt16
+) {
     let binary = StageServer.repositoryRoot.appendingPathComponent(".build/debug/tabstage")
     try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build tabstage first")
     let process = Process()
     process.executableURL = binary
     process.arguments = ["serve", "--port", "0", "--quiet"] + arguments
-    process.currentDirectoryURL = StageServer.repositoryRoot
+    process.currentDirectoryURL = directory
     let stderr = Pipe()
     process.standardError = stderr
     try process.run()

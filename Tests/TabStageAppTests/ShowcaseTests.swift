@@ -74,9 +74,9 @@ import Testing
         _ = try visitor.get("/restaurant/bottom/home")
         _ = try visitor.get("/restaurant/vertical/wallet", headers: [("X-TabStage-Source", "tap")])
         let stage = try visitor.get("/restaurant/stage")
-        #expect(stage.text.contains("<li value=\"1\">shouldSelect home (url) → yes</li>"))
-        #expect(stage.text.contains("class=\"step-newest\">shouldSelect wallet (tap) → yes</li>"))
-        #expect(stage.text.contains("class=\"step-newest\">didSelect wallet (tap)</li>\n</ol>"))
+        #expect(stage.text.contains("<li value=\"1\">guard home (url) → allowed</li>"))
+        #expect(stage.text.contains("class=\"step-newest\">guard wallet (tap) → allowed</li>"))
+        #expect(stage.text.contains("class=\"step-newest\">wallet viewDidAppear</li>\n</ol>"))
     }
 
     @Test func bothIconRoutesTakeTheUnselectedFill() throws {

@@ -32,7 +32,13 @@ func assertSnapshot(
             Issue.record(
                 "No snapshot at \(path) and recording is off (SNAPSHOT_TESTING_RECORD=never or CI).",
                 sourceLocation: sourceLocation)
-        case .mismatch(let diff):
+        case .updated(let path, let expected):
+            let diff = snapshot.difference(from: expected) ?? ""
+            Issue.record(
+                "Re-recorded \(path), which did not match; review it and run again:\n\(diff)",
+                sourceLocation: sourceLocation)
+        case .mismatch(let expected):
+            let diff = snapshot.difference(from: expected) ?? ""
             Issue.record("Snapshot \(fileName) does not match:\n\(diff)", sourceLocation: sourceLocation)
         }
     } catch {

@@ -19,7 +19,7 @@ struct AppMarkupTests {
         }
         return AppDescription(
             id: "awkward", name: LocalizedText(en: "Tom & \"Jerry\"", zhHant: "湯姆 & 傑利"), tint: "#a1b2c3",
-            defaultLayout: .bottom, policies: .seeds, tabs: tabs)
+            defaultLayout: .bottom, policies: .seed004, tabs: tabs)
     }()
 
     static var apps: [AppDescription] { BuiltInApps.all + [awkwardApp] }
@@ -30,7 +30,7 @@ struct AppMarkupTests {
         var contents: [(StageContent, selecting: String?)] = app.tabs.map { (.tab(id: $0.id), $0.id) }
         contents.append((.more, nil))
         contents.append(
-            (.refused(tabID: app.tabs[app.tabs.count - 1].id, reason: LocalizedText(en: "No", zhHant: "不")), nil))
+            (.refused(tabID: app.tabs[app.tabs.count - 1].id, reason: .needsLogin), nil))
         var contexts: [StageContext] = []
         for (content, selecting) in contents {
             for visitor in [nil, "Ann & <Bo>"] {
@@ -70,7 +70,7 @@ struct AppMarkupTests {
         for layout in Layout.allCases {
             for language in UILanguage.allCases {
                 for plain in Self.contexts(of: app, layout: layout, language: language) {
-                    changedBadges += plain.app.tabs.indices.count { plain.container.changedBadge(at: $0) != nil }
+                    changedBadges += plain.app.tabs.indices.count { !plain.container.showsStartingBadge(at: $0) }
                     var withMarkup = plain
                     withMarkup.markup = markup
                     #expect(withMarkup.markup != nil)

@@ -56,7 +56,7 @@ import Testing
     var container = TabContainer(app: app)
     _ = container.select(.tab("discover"), source: .url, isLoggedIn: false, at: testTime)
     guard
-        case .needsLogin(let tabID, let reason) =
+        case .refused(let tabID, let reason) =
             container.select(.tab("personal-center"), source: .url, isLoggedIn: false, at: testTime)
     else {
         Issue.record("the model should ask for a login")
@@ -104,15 +104,52 @@ import Testing
 @Test func theEventLogListsEveryEventWithItsTime() throws {
     let app = try demo("restaurant")
     var container = TabContainer(app: app)
-    _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: testTime)
+    _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: testTime, in: .vertical)
+    container.replaceTabs(with: app, isLoggedIn: false, at: testTime)
     let html = String(
         decoding: EventLogPage.document(
             app: app, log: container.log, chrome: ChromeContext(language: .english, app: app)), as: UTF8.self)
     #expect(
         html.contains(
-            "<tr><td>1</td><td><time>2026-01-01T00:00:00Z</time></td><td>shouldSelect home (url) → yes</td></tr>"))
+            "<tr><td>1</td><td><time>2026-01-01T00:00:00Z</time></td><td>vertical</td>"
+                + "<td>guard home (url) → allowed</td></tr>"))
+    #expect(html.contains("<th scope=\"col\">Layout</th>"))
     let json = String(decoding: EventLogPage.json(app: app, log: container.log), as: UTF8.self)
     #expect(json.hasPrefix("{\n  \"app\": \"restaurant\",\n  \"dropped\": 0,\n  \"events\": [\n    {\"sequence\": 1,"))
+    #expect(json.contains("\"layout\": \"vertical\", \"event\": \"guard home (url) → allowed\"}"))
+    #expect(json.contains("\"layout\": null, \"event\": \"tabs replaced: 5 tabs, selected home\"}"))
     let empty = String(decoding: EventLogPage.json(app: app, log: nil), as: UTF8.self)
     #expect(empty == "{\n  \"app\": \"restaurant\",\n  \"dropped\": 0,\n  \"events\": []\n}\n")
+}
+
+@Test func aRefusedTabIsASheetOverTheSelectedPage() throws {
+    let app = try demo("vertical")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("discover"), source: .url, isLoggedIn: false, at: testTime)
+    guard
+        case .refused(let tabID, let reason) =
+            container.select(.tab("personal-center"), source: .url, isLoggedIn: false, at: testTime)
+    else {
+        Issue.record("the model should ask for a login")
+        return
+    }
+    let html = stageHTML(
+        app, layout: .vertical, container: container, content: .refused(tabID: tabID, reason: reason))
+    #expect(html.contains("<h1 id=\"page-title\">Discover</h1>\n<form method=\"get\" role=\"search\""))
+    #expect(
+        html.contains(
+            "</section>\n<dialog id=\"login-sheet\" class=\"login-sheet\" open aria-labelledby=\"login-sheet-title\" data-tab=\"personal-center\">\n<h2 id=\"login-sheet-title\">Log in required</h2>\n"
+        ))
+    #expect(
+        html.contains("<a class=\"sheet-close\" href=\"/vertical/vertical/discover\">Cancel</a>\n</dialog>\n</main>"))
+}
+
+@Test func aLoginOnlyTabCarriesALockWithItsName() throws {
+    let app = try demo("vertical")
+    let html = stageHTML(app, layout: .vertical, container: TabContainer(app: app), content: .tab(id: "inbox"))
+    let cell = try #require(
+        html.components(separatedBy: "<li>").first { $0.contains("data-tab=\"personal-center\"") })
+    #expect(cell.contains("<span class=\"tab-title\">Personal Center</span><svg class=\"lock\""))
+    #expect(cell.contains("<span class=\"visually-hidden\"> (requires login)</span></a>"))
+    #expect(html.components(separatedBy: "class=\"lock\"").count == 2)
 }

@@ -20,7 +20,7 @@ func manyTabApp(_ count: Int) -> AppDescription {
             page: PageDescription(content: .counter(CounterPage(label: text("Count")))))
     }
     return AppDescription(
-        id: "many", name: text("Many"), tint: "#00aa11", defaultLayout: .bottom, policies: .seeds, tabs: tabs)
+        id: "many", name: text("Many"), tint: "#00aa11", defaultLayout: .bottom, policies: .seed004, tabs: tabs)
 }
 
 func stageHTML(

@@ -1,3 +1,5 @@
+import ContentHash
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -25,56 +27,50 @@ public enum StaticFilesError: Error, Equatable, CustomStringConvertible {
 /// escaping the root impossible by construction: only files found by walking the root (with
 /// symlinks resolved and checked to stay inside it) can ever be served. Restart to pick up edits.
 public struct StaticFiles: Sendable {
-    public struct File: Sendable, Equatable {
-        public let bytes: [UInt8]
-        public let contentType: String
-        public let entityTag: String
-    }
-
     /// Files carry no fingerprint in their names, so a browser may reuse them for an hour and then
-    /// revalidates cheaply with `If-None-Match`; an edit reaches everyone within the hour.
-    public static let cacheControl = "public, max-age=3600"
-
-    /// A file with both of its answers prepared once (see `Response.prepared()`). A class, so a
-    /// lookup retains one shared object instead of every field (the threads serving requests
-    /// would otherwise bounce eight reference counts between cores).
-    final class Entry: Sendable {
-        let file: File
-        let ok: Response
-        let notModified: Response
-
-        init(_ file: File) {
-            self.file = file
-            let validators: HTTPHeaders = ["ETag": file.entityTag, "Cache-Control": StaticFiles.cacheControl]
-            var headers = validators
-            headers["Content-Type"] = file.contentType
-            headers["X-Content-Type-Options"] = "nosniff"
-            ok = Response(status: .ok, headers: headers, body: file.bytes).prepared()
-            notModified = Response(status: .notModified, headers: validators).prepared()
-        }
-    }
+    /// revalidates cheaply with `If-None-Match`; an edit reaches everyone within the hour. They
+    /// carry no credentials, so shared caches may keep them without being told `public`.
+    public static let cacheControl = "max-age=3600"
 
     public let root: String
     /// Keyed by the path's segments, so a request's own segments find a file without joining them.
-    private let files: [ArraySlice<String>: Entry]
-
-    public var relativePaths: [String] { files.keys.map { $0.joined(separator: "/") }.sorted() }
+    private let files: [ArraySlice<String>: TaggedResponses]
 
     /// Loads every regular file under `root`, skipping dot-files and anything whose real path lies outside.
     public init(root: String, byteLimit: Int = 64 * 1024 * 1024) throws(StaticFilesError) {
         guard let realRoot = Self.realPath(root), Self.isDirectory(realRoot) else { throw .notADirectory(root) }
         self.root = realRoot
-        var files: [ArraySlice<String>: Entry] = [:]
+        var files: [ArraySlice<String>: TaggedResponses] = [:]
         var total = 0
         try Self.walk(
             realRoot, relative: [], realRoot: realRoot, depth: 0, files: &files, total: &total, byteLimit: byteLimit)
         self.files = files
     }
 
-    /// The file at a relative path given as decoded segments, or nil.
-    public func file(at segments: [String]) -> File? {
-        guard Self.segmentsAreSafe(segments[...]) else { return nil }
-        return files[segments[...]]?.file
+    /// A file compiled into the binary (see Plugins/EmbedPublicFiles), its tag computed when built.
+    public struct EmbeddedFile: Sendable {
+        public let path: String
+        public let entityTag: String
+        public let text: String
+
+        public init(path: String, entityTag: String, text: String) {
+            self.path = path
+            self.entityTag = entityTag
+            self.text = text
+        }
+    }
+
+    /// Files compiled into the binary, served as a folder's would be; `root` names no folder.
+    public init(embedded: [EmbeddedFile]) {
+        root = "(built in)"
+        var files: [ArraySlice<String>: TaggedResponses] = [:]
+        for file in embedded {
+            let segments = file.path.split(separator: "/").map(String.init)
+            files[segments[...]] = TaggedResponses(
+                body: Array(file.text.utf8), contentType: ContentTypes.forFileName(segments.last ?? file.path),
+                entityTag: file.entityTag, cacheControl: Self.cacheControl)
+        }
+        self.files = files
     }
 
     /// 200 with the file, 304 when `If-None-Match` matches, 400 for a path that tries to leave the
@@ -85,11 +81,8 @@ public struct StaticFiles: Sendable {
 
     func response(for request: Request, segments: ArraySlice<String>) -> Response {
         guard Self.segmentsAreSafe(segments) else { return .statusPage(.badRequest, message: "invalid file path") }
-        guard let entry = files[segments] else { return .statusPage(.notFound) }
-        if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, entry.file.entityTag) {
-            return entry.notModified
-        }
-        return entry.ok
+        guard let file = files[segments] else { return .statusPage(.notFound) }
+        return file.response(to: request)
     }
 
     /// Refuses every spelling of "somewhere else": `..`, `.`, empty segments (`//` or a leading
@@ -102,20 +95,9 @@ public struct StaticFiles: Sendable {
         }
     }
 
-    static func matches(_ ifNoneMatch: String, _ entityTag: String) -> Bool {
-        for candidate in ifNoneMatch.split(separator: ",") {
-            var tag = candidate.trimmingSpaces
-            if tag == "*" { return true }
-            // If-None-Match uses the weak comparison: W/"x" matches "x".
-            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
-            if tag == entityTag { return true }
-        }
-        return false
-    }
-
     private static func walk(
         _ directory: String, relative: [String], realRoot: String, depth: Int,
-        files: inout [ArraySlice<String>: Entry],
+        files: inout [ArraySlice<String>: TaggedResponses],
         total: inout Int, byteLimit: Int
     ) throws(StaticFilesError) {
         // Symlinked folders may point back up inside the root; the depth bound stops such loops.
@@ -131,10 +113,9 @@ public struct StaticFiles: Sendable {
                 let bytes = try readFile(real)
                 total += bytes.count
                 guard total <= byteLimit else { throw .tooLarge(realRoot, limit: byteLimit) }
-                files[(relative + [name])[...]] = Entry(
-                    File(
-                        bytes: bytes, contentType: ContentTypes.forFileName(name),
-                        entityTag: ContentHash.entityTag(for: bytes)))
+                files[(relative + [name])[...]] = TaggedResponses(
+                    body: bytes, contentType: ContentTypes.forFileName(name),
+                    entityTag: ContentHash.entityTag(for: bytes), cacheControl: cacheControl)
             }
         }
     }

@@ -31,32 +31,22 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
         if case .literal(let text) = segments.first { firstLiteral = text } else { firstLiteral = nil }
     }
 
-    /// False when `match` would surely fail, told from the segment count and the first literal:
-    /// a router tries its patterns in order, and most of them fail there. Each pattern tried in
-    /// full cost ~85 instructions (14 of them before a tab page's route).
-    @inline(__always)
-    func mayMatch(_ pathSegments: [String]) -> Bool {
-        let count = pathSegments.count
-        guard takesRemainder ? count >= segmentCount : count == segmentCount else { return false }
-        guard let firstLiteral else { return true }
-        return pathSegments[0] == firstLiteral
+    /// Whether a path of `count` segments is of a length this pattern matches.
+    func admits(segmentCount count: Int) -> Bool {
+        takesRemainder ? count >= segmentCount : count == segmentCount
     }
 
     /// The captured parameters when `pathSegments` (already decoded) match, nil otherwise.
     /// Matching compares only; values are read from the segments when a handler asks.
     func match(_ pathSegments: [String]) -> Parameters? {
-        guard mayMatch(pathSegments) else { return nil }
-        for (index, segment) in segments.enumerated() {
+        guard admits(segmentCount: pathSegments.count) else { return nil }
+        for (index, segment) in segments.prefix(segmentCount).enumerated() {
             switch segment {
-            case .remainder:
-                guard index < pathSegments.count else { return nil }
-                return Parameters(pattern: self, pathSegments: pathSegments)
-            case .literal(let text):
-                guard index < pathSegments.count, pathSegments[index] == text else { return nil }
-            case .parameter:
-                guard index < pathSegments.count, !pathSegments[index].isEmpty else { return nil }
+            case .remainder: break
+            case .literal(let text): guard pathSegments[index] == text else { return nil }
+            case .parameter: guard !pathSegments[index].isEmpty else { return nil }
             }
         }
-        return pathSegments.count == segments.count ? Parameters(pattern: self, pathSegments: pathSegments) : nil
+        return Parameters(pattern: self, pathSegments: pathSegments)
     }
 }

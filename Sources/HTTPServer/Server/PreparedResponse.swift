@@ -17,7 +17,7 @@ final class PreparedResponse: @unchecked Sendable {
                 bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let created else { return nil }
-        for field in response.headers where Server.addHeader(field, to: created) != .YES {
+        guard Server.addHeaders(response.headers, to: created) else {
             MHD_destroy_response(created)
             return nil
         }
@@ -43,7 +43,4 @@ extension Response {
         copy.preparedForm = PreparedResponse(copy)
         return copy
     }
-
-    /// Whether the server can answer this response without building it (see `prepared()`).
-    public var isPrepared: Bool { preparedForm != nil }
 }

@@ -130,11 +130,7 @@ extension Server {
             let body = response.status.allowsBody ? response.body : []
             guard let mhdResponse = Self.makeResponse(lending: body) else { return .NO }
             defer { MHD_destroy_response(mhdResponse) }
-            // In place: the iterator handed out copies, a retain and a release of both strings
-            // of every field (14 of each per page).
-            response.headers.fields.withUnsafeBufferPointer { fields in
-                for index in fields.indices { _ = Self.addHeader(fields.baseAddress! + index, to: mhdResponse) }
-            }
+            _ = Self.addHeaders(response.headers, to: mhdResponse)
             result = MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
         }
         if let accessLog = configuration.accessLog {
@@ -176,15 +172,15 @@ extension Server {
         return created
     }
 
-    /// Passes the fields' own bytes (implicit String-to-pointer conversion copied them into new arrays).
-    static func addHeader(_ field: HTTPHeaders.Field, to response: OpaquePointer) -> MHD_Result {
-        withUnsafePointer(to: field) { addHeader($0, to: response) }
-    }
-
-    static func addHeader(_ field: UnsafePointer<HTTPHeaders.Field>, to response: OpaquePointer) -> MHD_Result {
-        field.pointee.name.withCString { name in
-            field.pointee.value.withCString { value in MHD_add_response_header(response, name, value) }
+    /// Adds every field to a libmicrohttpd response, which copies them; false when it refuses one.
+    static func addHeaders(_ headers: HTTPHeaders, to response: OpaquePointer) -> Bool {
+        for index in headers.fields.indices {
+            let added = headers.fields[index].name.withCString { name in
+                headers.fields[index].value.withCString { value in MHD_add_response_header(response, name, value) }
+            }
+            guard added == .YES else { return false }
         }
+        return true
     }
 
     /// The method without building a String for the common ones.
@@ -222,21 +218,20 @@ extension Server {
 
     /// Every request header, in order. The count comes first so the array is allocated once.
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-        var headers = HTTPHeaders()
         let count = MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)
-        guard count > 0 else { return headers }
-        headers.reserveCapacity(Int(count))
-        withUnsafeMutablePointer(to: &headers) { pointer in
+        guard count > 0 else { return HTTPHeaders() }
+        let reader = HeaderReader(capacity: Int(count))
+        withExtendedLifetime(reader) {
             _ = MHD_get_connection_values(
                 connection, .HEADER_KIND,
                 { cls, _, key, value in
                     guard let cls, let key else { return .YES }
-                    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(
+                    Unmanaged<HeaderReader>.fromOpaque(cls).takeUnretainedValue().headers.add(
                         name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
                     return .YES
-                }, pointer)
+                }, Unmanaged.passUnretained(reader).toOpaque())
         }
-        return headers
+        return reader.headers
     }
 
     static func header(_ name: String, of connection: OpaquePointer) -> String? {
@@ -252,6 +247,12 @@ extension Server {
             return String(cString: base)
         }
     }
+}
+
+/// The request headers libmicrohttpd hands one by one to the callback of `headers(of:)`.
+private final class HeaderReader {
+    var headers = HTTPHeaders()
+    init(capacity: Int) { headers.reserveCapacity(capacity) }
 }
 
 /// A response body lent to libmicrohttpd: it releases the box when it destroys the response.

@@ -4,17 +4,9 @@
     import Darwin
 #endif
 
-/// How libmicrohttpd runs handlers.
-///
-/// Settled with bench/http.sh, since folded into `bench/run.py --only http --threading MODE`
-/// (2 cores shared with wrk, keep-alive, median server CPU per request over two interleaved
-/// rounds at c64/c16, static and dynamic), after the request-path work:
-/// - epoll + pool of one thread per core: 5.3–9.0 µs/request, the lowest in every round.
-/// - the same without `MHD_USE_TURBO`: within ±7% of it, either way (noise on a shared box);
-///   strace shows identical system calls per keep-alive request (1 recvfrom, 1 sendmsg,
-///   0.67 epoll_wait), so turbo only matters when connections open and close. Kept on.
-/// - thread per connection: 7.9–10.5 µs/request (+25–50%): a poll() per request and a thread
-///   switch per connection instead of one epoll_wait for several requests.
+/// How libmicrohttpd runs handlers. The default is epoll with one thread per core, which
+/// costs the least CPU per request; `bench/run.py --only http --threading MODE` compares the
+/// modes (figures in PERFORMANCE.md).
 public enum ThreadingModel: Sendable, Equatable {
     /// epoll with a fixed pool of threads, each serving many connections (the measured best).
     case threadPool(size: Int)
@@ -30,8 +22,8 @@ public struct ServerConfiguration: Sendable {
     /// 0 lets the system pick a free port; `Server.port` reports it.
     public var port: UInt16 = 8080
     public var threading: ThreadingModel = .threadPool(size: ServerConfiguration.activeCores)
-    /// Skips some bookkeeping per connection in libmicrohttpd (neutral on keep-alive requests; see
-    /// `ThreadingModel`).
+    /// Skips some bookkeeping per connection in libmicrohttpd; it matters only where connections
+    /// open and close, not on keep-alive requests.
     public var turbo: Bool = true
     public var connectionLimit: Int = 1000
     /// Bounds what one client (or one slowloris) can hold open; wrk's 64 connections fit.
@@ -42,9 +34,8 @@ public struct ServerConfiguration: Sendable {
     ///
     /// 16 KB: a URI or a header field of 8 KB (nginx's default header buffers) still fits, with
     /// room for the response headers; a Cookie field of about 7.5 KB (libmicrohttpd copies it
-    /// into the pool to parse it). libmicrohttpd 0.9.75 zeroes the whole pool after every
-    /// request and half of it when it shrinks the read buffer: at 32 KB that was ~49k of ~153k
-    /// instructions per dynamic page (callgrind), halved here.
+    /// into the pool to parse it). No larger: libmicrohttpd zeroes the whole pool after every
+    /// request (docs/libmicrohttpd.md), so its size is paid on each one.
     public var connectionMemoryLimit: Int = 16 * 1024
     /// Bodies larger than this get 413.
     public var maxBodyBytes: Int = 1024 * 1024

@@ -1,4 +1,4 @@
-/// Seed 004: a restaurant app behind a five-tab bottom bar, children kept alive.
+/// Seed 004: a restaurant app behind a five-tab bottom bar, under its own preset.
 enum RestaurantDemo {
     static let json = #"""
         {
@@ -6,7 +6,7 @@ enum RestaurantDemo {
           "name": {"en": "Restaurant", "zh-Hant": "餐廳"},
           "tint": "#FF9500",
           "layout": "bottom",
-          "policies": {"childRetention": "keepAlive", "didSelectForProgrammaticSelection": true, "reselect": "nothing"},
+          "policies": "seed004",
           "tabs": [
             {
               "id": "home",

@@ -1,4 +1,4 @@
-/// Seed 000: FSVerticalTabBarController's left column, children detached on every switch.
+/// Seed 000: FSVerticalTabBarController's left column, under its own preset (children detached).
 enum VerticalDemo {
     static let json = #"""
         {
@@ -6,7 +6,7 @@ enum VerticalDemo {
           "name": {"en": "Vertical Tab Bar", "zh-Hant": "垂直分頁列"},
           "tint": "#2993EF",
           "layout": "vertical",
-          "policies": {"childRetention": "detach", "didSelectForProgrammaticSelection": true, "reselect": "nothing"},
+          "policies": "fsVertical",
           "tabs": [
             {
               "id": "inbox",

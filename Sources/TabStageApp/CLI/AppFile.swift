@@ -16,7 +16,7 @@ enum AppFile {
         case .success(let app):
             return [app] + demos.filter { $0.id != app.id }
         case .failure(let report):
-            for problem in report.problems { console.err("\(path): \(problem)\n") }
+            for problem in report.problems { console.err(problem.line(in: path) + "\n") }
             return nil
         }
     }

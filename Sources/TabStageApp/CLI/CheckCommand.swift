@@ -8,8 +8,10 @@ enum CheckCommand: Subcommand {
     static let usage = """
         Usage: tabstage check FILE...
 
-        Prints 'FILE: ok (N tabs, app 'ID')' for a valid app description, or one line per
-        problem, 'FILE: PATH: MESSAGE'. Exits 1 when a file is invalid or unreadable.
+        Prints 'FILE: ok (N tabs, app 'ID')' for a valid app description, or every problem
+        at once in reading order, one a line: 'FILE:LINE:COLUMN: PATH: MESSAGE', the path
+        naming the tab's id ('tabs[4] 'savings'.title'). Exits 1 when a file is invalid or
+        unreadable.
 
         """
     static let options: [OptionSpec] = []
@@ -29,7 +31,7 @@ enum CheckCommand: Subcommand {
             case .success(let app):
                 console.out("\(file): ok (\(app.tabs.count) tabs, app '\(app.id)')\n")
             case .failure(let report):
-                for problem in report.problems { console.out("\(file): \(problem)\n") }
+                for problem in report.problems { console.out(problem.line(in: file) + "\n") }
                 code = ExitCode.failure
             }
         }

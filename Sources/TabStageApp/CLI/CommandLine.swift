@@ -1,11 +1,21 @@
-/// Where a command writes: passed in so commands can be run and checked in-process by tests.
+/// Where a command writes, and the process's surroundings it reads: passed in so commands can
+/// be run and checked in-process by tests.
 public struct Console: Sendable {
     public var out: @Sendable (String) -> Void
     public var err: @Sendable (String) -> Void
+    /// The environment variables a command may consult (`CI`, `SNAPSHOT_TESTING_RECORD`).
+    public var environment: [String: String]
+    /// Whether standard output is a terminal, where colour and highlighting help.
+    public var outIsTerminal: Bool
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        environment: [String: String] = [:], outIsTerminal: Bool = false
+    ) {
         self.out = out
         self.err = err
+        self.environment = environment
+        self.outIsTerminal = outIsTerminal
     }
 }
 

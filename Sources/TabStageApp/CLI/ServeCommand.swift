@@ -19,7 +19,7 @@ enum ServeCommand: Subcommand {
           --host HOST                       Address to listen on (default 127.0.0.1)
           --port PORT                       Port to listen on, 0 picks a free one (default 8080)
           --quiet                           Do not write an access-log line per request
-          --public DIR                      Folder served under /static/ (default: Public here)
+          --public DIR                      Folder served under /static/ instead of the built-in files
           --app FILE                        Also serve the app described in FILE (see tabstage check);
                                             it replaces a built-in demo with the same id
           --sessions sqlite[:PATH] | memory Where sessions live (default sqlite:data/sessions.sqlite,
@@ -186,13 +186,15 @@ enum ServeCommand: Subcommand {
         }
         // The public folder before the session store: a wrong folder should not create or lock
         // the session database on its way to failing.
-        let publicFolder = parsed.value("public") ?? "Public"
-        let staticFiles: StaticFiles
-        do {
-            staticFiles = try StaticFiles(root: publicFolder)
-        } catch {
-            console.err("tabstage serve: \(error.description)\n")
-            return ExitCode.failure
+        // Without --public, the files built into the binary: it serves from any folder.
+        var staticFiles = StaticFiles(embedded: StaticFiles.embeddedFiles)
+        if let publicFolder = parsed.value("public") {
+            do {
+                staticFiles = try StaticFiles(root: publicFolder)
+            } catch {
+                console.err("tabstage serve: \(error.description)\n")
+                return ExitCode.failure
+            }
         }
         let opened: OpenedStore
         do {

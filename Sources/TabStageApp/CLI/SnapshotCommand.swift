@@ -1,83 +1,51 @@
 import Foundation
-import HTTPServer
 import TabModel
-import Views
 
-/// `tabstage snapshot record|verify`: replays a list of requests against an app in a fresh
-/// deterministic session and writes or compares one snapshot file per request.
+/// `tabstage snapshot test`: replays a request list against an app in a fresh deterministic
+/// session and compares one snapshot file per request (docs/snapshots.md is the tutorial).
 enum SnapshotCommand: Subcommand {
     static let name = "snapshot"
-    static let summary = "Record or verify HTTP snapshots of a list of requests"
+    static let summary = "Test a prototype against snapshots of a list of requests"
     static let usage = """
-        Usage: tabstage snapshot record|verify --requests LIST --dir DIR [--app FILE]
+        Usage: tabstage snapshot test --requests LIST --dir DIR [--app FILE]
+                                      [--record missing|failed|all|never] [--prune]
+                                      [--report FILE.html] [--junit FILE.xml]
+               tabstage snapshot record ...   (test --record all)
+               tabstage snapshot verify ...   (test --record never)
 
-        Replays LIST (one request a line: 'GET /path' or 'POST /path field=value&...'; blank
-        lines and lines starting with # are skipped) in one fresh deterministic session, as one
-        browser carrying its cookie. 'record' writes DIR/NNN-method-path.txt per request;
-        'verify' compares, prints a diff for each mismatch and exits 1, or exits 0 when all match.
-        --app adds an app description (JSON, as 'tabstage check') to the built-in demos.
+        Replays LIST in one fresh deterministic session, as one browser carrying its cookie and
+        its forms' CSRF token, against the built-in demos plus the app of --app (checked as by
+        'tabstage check'). Each request's response is compared with DIR/NAME.txt (and NAME.png
+        for an icon), NAME being the request's name. LIST holds one request a line:
+
+          GET /coffee/bottom/menu                      # as: menu-first-visit
+            Accept-Language: zh-TW                     (headers, indented under it)
+            expect 200                                 (the status it must answer)
+          POST /coffee/bottom/menu/action action=search&q="flat white"
+          TAP /coffee/bottom/stamps                    (a bar tap: X-TabStage-Source: tap)
+          FRAGMENT /coffee/bottom/stamps               (the script's X-TabStage-Fragment: 1)
+          name: NAME                                   (names the next request)
+          redact: HEADER  or  redact: /PATTERN/        (values hidden in every snapshot)
+
+        --record says what is written: 'missing' (new snapshots), 'failed' (new and changed
+        ones), 'all', or 'never'. Without it, SNAPSHOT_TESTING_RECORD decides, else 'never' when
+        CI is set, else 'missing'; a snapshot written without --record fails the run once, so
+        that someone reads it. Files in DIR that no request is named for are obsolete: they fail
+        the run, and --prune deletes them. --report writes every failure side by side in an HTML
+        page; --junit writes a JUnit XML file. The exit status is 0 only when everything matched.
 
         """
-    static let options: [OptionSpec] = [OptionSpec("app"), OptionSpec("requests"), OptionSpec("dir")]
-
-    struct ReplayRequest: Equatable {
-        var line: Int
-        var method: HTTPMethod
-        var path: String
-        var form: String?
-
-        /// `007-post-restaurant-bottom-home-action`.
-        var snapshotName: String {
-            let number = String(line)
-            return String(repeating: "0", count: max(0, 3 - number.count)) + number + "-"
-                + method.rawValue.lowercased() + "-" + Self.slug(path)
-        }
-
-        static func slug(_ path: String) -> String {
-            var slug = ""
-            for character in path.lowercased() {
-                if character.isASCII && (character.isLetter || character.isNumber) {
-                    slug.append(character)
-                } else if !slug.isEmpty && slug.last != "-" {
-                    slug.append("-")
-                }
-            }
-            while slug.last == "-" { slug.removeLast() }
-            return slug.isEmpty ? "root" : String(slug.prefix(60))
-        }
-    }
-
-    struct RequestListError: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static func parse(_ text: String) throws(RequestListError) -> [ReplayRequest] {
-        var requests: [ReplayRequest] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let parts = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            guard parts.count >= 2, parts[1].hasPrefix("/") else {
-                throw RequestListError(description: "line \(index + 1): expected 'GET /path' or 'POST /path form'")
-            }
-            switch parts[0] {
-            case "GET" where parts.count == 2:
-                requests.append(ReplayRequest(line: index + 1, method: .get, path: parts[1], form: nil))
-            case "POST" where parts.count <= 3:
-                requests.append(
-                    ReplayRequest(
-                        line: index + 1, method: .post, path: parts[1], form: parts.count == 3 ? parts[2] : ""))
-            default:
-                throw RequestListError(description: "line \(index + 1): expected 'GET /path' or 'POST /path form'")
-            }
-        }
-        return requests
-    }
+    static let options: [OptionSpec] = [
+        OptionSpec("app"), OptionSpec("requests"), OptionSpec("dir"), OptionSpec("record"), .flag("prune"),
+        OptionSpec("report"), OptionSpec("junit"),
+    ]
 
     static func run(_ parsed: ParsedArguments, console: Console) -> Int32 {
-        guard parsed.positionals.count == 1, let mode = parsed.positionals.first, ["record", "verify"].contains(mode)
-        else {
-            return TabStageCLI.usageError(UsageError("say 'record' or 'verify'"), for: self, console: console)
+        let options: SnapshotRun.Options
+        do {
+            options = try runOptions(parsed, environment: console.environment)
+        } catch {
+            return TabStageCLI.usageError(error, for: self, console: console)
         }
         guard let listPath = parsed.value("requests"), let directory = parsed.value("dir") else {
             return TabStageCLI.usageError(UsageError("--requests and --dir are required"), for: self, console: console)
@@ -85,75 +53,98 @@ enum SnapshotCommand: Subcommand {
         guard let apps = AppFile.apps(adding: parsed.value("app"), command: name, console: console) else {
             return ExitCode.failure
         }
-        let requests: [ReplayRequest]
-        do throws(RequestListError) {
-            guard let data = FileManager.default.contents(atPath: listPath) else {
-                throw RequestListError(description: "cannot read the file")
-            }
-            requests = try parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            console.err("tabstage snapshot: \(listPath): \(error.description)\n")
+        guard let data = FileManager.default.contents(atPath: listPath) else {
+            console.err("tabstage snapshot: cannot read '\(listPath)'\n")
             return ExitCode.failure
         }
-        let store = SnapshotStore(directory: URL(fileURLWithPath: directory), mode: mode == "record" ? .all : .never)
-        var failures = 0
-        for (request, snapshot) in replay(requests, apps: apps) {
-            do {
-                switch try store.check(snapshot, named: request.snapshotName) {
-                case .matched: console.out("\(request.snapshotName): ok\n")
-                case .recorded: console.out("\(request.snapshotName): recorded\n")
-                case .missing(let path):
-                    failures += 1
-                    console.out("\(request.snapshotName): no snapshot at \(path)\n")
-                case .mismatch(let diff):
-                    failures += 1
-                    console.out("\(request.snapshotName): does not match\n\(diff)")
-                }
-            } catch {
-                console.err("tabstage snapshot: cannot write in '\(directory)': \(error)\n")
-                return ExitCode.failure
-            }
+        let list: RequestList
+        do {
+            list = try RequestList(parsing: String(decoding: data, as: UTF8.self))
+        } catch {
+            console.err("\(listPath):\(error.description)\n")
+            return ExitCode.failure
         }
-        return failures == 0 ? ExitCode.success : ExitCode.failure
+        let folder = URL(fileURLWithPath: directory)
+        var run = SnapshotRun(store: SnapshotStore(directory: folder, mode: options.mode), options: options)
+        do {
+            try run.run(list, apps: apps)
+        } catch {
+            console.err("tabstage snapshot: cannot write in '\(directory)': \(error.localizedDescription)\n")
+            return ExitCode.failure
+        }
+        var command = "tabstage snapshot test"
+        if let app = parsed.value("app") { command += " --app \(app)" }
+        command += " --requests \(listPath) --dir \(directory)"
+        console.out(
+            report(run, listPath: listPath, directory: directory, command: command, highlight: console.outIsTerminal))
+        do {
+            if let path = parsed.value("report") {
+                try Data(SnapshotReports.html(run, imagesIn: folder).utf8).write(to: URL(fileURLWithPath: path))
+            }
+            if let path = parsed.value("junit") {
+                try Data(SnapshotReports.junit(run, listPath: listPath).utf8).write(to: URL(fileURLWithPath: path))
+            }
+        } catch {
+            console.err("tabstage snapshot: cannot write the report: \(error.localizedDescription)\n")
+            return ExitCode.failure
+        }
+        return run.passed ? ExitCode.success : ExitCode.failure
     }
 
-    /// Answers each request in order from one deterministic application, carrying the cookie.
-    static func replay(_ requests: [ReplayRequest], apps: [AppDescription]) -> [(ReplayRequest, HTTPSnapshot)] {
-        let application = StageApplication.deterministic(apps: apps)
-        var router = Router()
-        application.addRoutes(to: &router)
-        var cookie: String?
-        var csrfToken: String?
-        var results: [(ReplayRequest, HTTPSnapshot)] = []
-        for replayed in requests {
-            var headers: HTTPHeaders = ["Host": "localhost"]
-            if let cookie { headers["Cookie"] = cookie }
-            var body: [UInt8] = []
-            if let form = replayed.form {
-                headers["Content-Type"] = "application/x-www-form-urlencoded"
-                // A browser submits the token of the page its form came from.
-                var fields = form
-                if let csrfToken, !form.split(separator: "&").contains(where: { $0.hasPrefix("csrf=") }) {
-                    fields += (fields.isEmpty ? "" : "&") + "csrf=" + csrfToken
-                }
-                body = Array(fields.utf8)
-            }
-            let response: Response
-            do {
-                response = router.respond(
-                    to: try Request(method: replayed.method, target: replayed.path, headers: headers, body: body))
-            } catch {
-                response = Response.statusPage(.badRequest, message: error.description)
-            }
-            if let setCookie = response.headers["Set-Cookie"], let pair = setCookie.split(separator: ";").first {
-                cookie = String(pair)
-            }
-            if let token = CSRFField.token(in: response.body) { csrfToken = token }
-            let snapshot = HTTPSnapshot(
-                statusLine: "HTTP/1.1 \(response.status.rawValue) \(response.status.reasonPhrase)",
-                headers: response.headers.fields.map { (name: $0.name, value: $0.value) }, body: response.body)
-            results.append((replayed, snapshot))
+    /// The mode from `--record`, the alias, or the environment, and whether it was asked for.
+    static func runOptions(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError)
+        -> SnapshotRun.Options
+    {
+        guard parsed.positionals.count == 1, let action = parsed.positionals.first else {
+            throw UsageError("say 'test' (or its aliases 'record' and 'verify')")
         }
-        return results
+        let modes = SnapshotRecordMode.allCases.map(\.rawValue)
+        var asked: SnapshotRecordMode?
+        if parsed.value("record") != nil {
+            asked = SnapshotRecordMode(rawValue: try parsed.choice("record", default: "", among: modes))
+        }
+        let prune = parsed.has("prune")
+        switch action {
+        case "test":
+            if let asked { return .init(mode: asked, isRecordingAsked: true, prune: prune) }
+            return .init(mode: try .fromEnvironment(environment), isRecordingAsked: false, prune: prune)
+        case "record", "verify":
+            guard asked == nil else { throw UsageError("'\(action)' sets the mode itself; use 'test --record MODE'") }
+            return .init(mode: action == "record" ? .all : .never, isRecordingAsked: action == "record", prune: prune)
+        default:
+            throw UsageError("unknown action '\(action)': say 'test' (or its aliases 'record' and 'verify')")
+        }
+    }
+
+    /// A line for each snapshot that did not simply match (with its diff), the summary line,
+    /// and what to do next.
+    /// `command` runs the same test again, for the advice.
+    static func report(_ run: SnapshotRun, listPath: String, directory: String, command: String, highlight: Bool)
+        -> String
+    {
+        var text = ""
+        for result in run.results where result.verdict != .matched {
+            let word: String
+            switch result.verdict {
+            case .matched: continue
+            case .failed: word = "FAIL"
+            case .updated: word = "UPDATED"
+            case .new: word = "NEW"
+            case .obsolete(let deleted): word = deleted ? "PRUNED" : "OBSOLETE"
+            }
+            let place = result.line.map { " (\(listPath):\($0))" } ?? ""
+            let files =
+                result.line == nil ? ": " + result.files.map { directory + "/" + $0 }.joined(separator: ", ") : ""
+            text += "\(word) \(result.name)\(place)\(files): \(result.problem ?? "")\n"
+            if let diff = result.diff { text += diff.unified(highlight: highlight) }
+        }
+        text += run.summary + "\n"
+        let failed = run.results.contains { $0.fails && ($0.verdict == .failed || $0.verdict == .updated) }
+        let obsolete = run.results.contains { $0.verdict == .obsolete(deleted: false) }
+        if failed {
+            text += "If the changes are intended, accept them: \(command) --record failed\n"
+        }
+        if obsolete { text += "Delete the obsolete snapshots: \(command) --prune\n" }
+        return text
     }
 }

@@ -10,6 +10,8 @@ extension StageApplication {
         "M5 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM12 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM19 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4z"
     /// Unselected icons in iOS's secondary grey, which reads as "not chosen" beside the tint.
     static let unselectedIconColor = RGBColor(red: 0x8E, green: 0x8E, blue: 0x93)
+    /// An icon's URL names its picture, so it may be kept a day; it carries no credentials.
+    static let iconCacheControl = "max-age=86400"
 
     /// `/theme/{app}.css`: the app's tint, for the stylesheet's `--tint`.
     func theme(_ request: Request, _ parameters: Parameters) throws -> Response {
@@ -20,22 +22,16 @@ extension StageApplication {
         var response = Response(
             status: .ok, headers: ["Content-Type": "text/css; charset=utf-8"], body: ThemeStylesheet.css(for: app))
         response.headers["Cache-Control"] = "no-cache"
-        response.headers["X-Content-Type-Options"] = "nosniff"
         return response
     }
 
     /// `/icons[?tint=RRGGBB]`: the gallery of built-in icons.
     func iconGallery(_ request: Request) throws -> Response {
-        var tint = RGBColor.defaultTint
-        if let text = request.query["tint"] {
-            guard let parsed = RGBColor(hex: text) else { return try errorPage(request, .badRequest, nil) }
-            tint = parsed
-        }
-        let hex = String(tint.description.drop { $0 == "#" })
-        let (chrome, newID) = try chrome(request, path: StageLinks.iconGallery)
+        let hex = String(try requestedTint(request).description.drop { $0 == "#" })
+        let header = try chrome(request, path: StageLinks.iconGallery)
         var response = StageResponses.page(
-            IconGalleryPage.document(names: IconCatalog.names, tint: hex, chrome: chrome))
-        attachCookie(newID, to: &response)
+            IconGalleryPage.document(names: IconCatalog.names, tint: hex, chrome: header.result))
+        attachCookie(header.newSession, to: &response)
         return response
     }
 
@@ -44,11 +40,7 @@ extension StageApplication {
         let name = try parameters.require("name")
         guard IconCatalog.names.contains(name), let (state, scale) = Self.iconFile(try parameters.require("file"))
         else { return try errorPage(request, .notFound, .unknownPage) }
-        var tint = RGBColor.defaultTint
-        if let text = request.query["tint"] {
-            guard let parsed = RGBColor(hex: text) else { return try errorPage(request, .badRequest, nil) }
-            tint = parsed
-        }
+        let tint = try requestedTint(request)
         return try icon(IconRequest(source: .builtIn(name: name), state: state, scale: scale, tint: tint), request)
     }
 
@@ -83,7 +75,7 @@ extension StageApplication {
             guard let parsed = RGBColor(hex: text) else { return try errorPage(request, .badRequest, nil) }
             iconRequest.color = parsed
         }
-        let responses: IconResponses
+        let responses: TaggedResponses
         if let cached = iconResponses.value(forKey: iconRequest) {
             responses = cached
         } else {
@@ -94,10 +86,12 @@ extension StageApplication {
                 // Path data was checked when the app loaded; a failure here is a bad icon, not a crash.
                 return try errorPage(request, .notFound, .unknownPage)
             }
-            responses = IconResponses(rendered)
+            responses = TaggedResponses(
+                body: rendered.png, contentType: "image/png", entityTag: rendered.etag,
+                cacheControl: Self.iconCacheControl)
             iconResponses.insert(responses, forKey: iconRequest)
         }
-        return request.headers["If-None-Match"] == responses.etag ? responses.notModified : responses.ok
+        return responses.response(to: request)
     }
 
     /// `selected@2x.png` → (selected, x2). Only the canonical spellings of the scale, `1`, `2` or
@@ -115,26 +109,8 @@ extension StageApplication {
     }
 }
 
-/// The two answers for one rendered icon, each built once for libmicrohttpd (`prepared()`) and
-/// kept in a byte-bounded cache, so a cached icon costs no header building or body copy.
-///
-/// A class: a cache hit hands out one reference. As a struct, every hit copied the tag and both
-/// responses' headers and bodies, about ten retains (and releases) of objects every server thread
-/// shares.
-final class IconResponses: Sendable {
-    let etag: String
-    let ok: Response
-    let notModified: Response
-
-    init(_ rendered: RenderedIcon) {
-        etag = rendered.etag
-        var headers: HTTPHeaders = ["ETag": rendered.etag, "Cache-Control": "public, max-age=86400"]
-        notModified = Response(status: .notModified, headers: headers).prepared()
-        headers["Content-Type"] = "image/png"
-        headers["X-Content-Type-Options"] = "nosniff"
-        ok = Response(status: .ok, headers: headers, body: rendered.png).prepared()
-    }
-
-    /// The PNG twice (ours and libmicrohttpd's copy), the tag, and the headers and bookkeeping.
-    var costInBytes: Int { ok.body.count * 2 + etag.utf8.count + 512 }
+extension TaggedResponses {
+    /// What an icon's answers cost the cache: the PNG twice (ours and libmicrohttpd's copy), the
+    /// tag, and the headers and bookkeeping.
+    var costInBytes: Int { ok.body.count * 2 + entityTag.utf8.count + 512 }
 }

@@ -8,90 +8,76 @@ extension StageApplication {
     func pageAction(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
         let app = apps[located.appIndex]
-        guard isSameOrigin(request) else { return try errorPage(request, .forbidden, nil, app: app) }
+        let form = try checkedPost(request, app: app, badFormMessage: .unknownAction(""))
         let tabID = try parameters.require("tab")
         guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }
-        let form: QueryItems
-        switch try checkedPost(request, app: app, badFormMessage: .unknownAction("")) {
-        case .accepted(let checked): form = checked
-        case .refused(let response): return response
-        }
         guard let action = PageActionForm.action(from: form) else {
             return try errorPage(
                 request, .badRequest, .unknownAction(form.values(for: "action").last ?? ""), app: app)
         }
         let now = clock()
-        let (_, newID) = try withVisitor(request, create: true) { session in
+        let visit = try withVisitor(request, create: true) { session in
             let isLoggedIn = session.isLoggedIn
             let outcome = session.withContainer(for: app) {
-                $0.perform(action, onTab: tabID, isLoggedIn: isLoggedIn, at: now)
+                $0.perform(action, onTab: tabID, isLoggedIn: isLoggedIn, at: now, in: located.layout)
             }
             // A login refusal is explained by the page the redirect leads to; say nothing twice.
             if case .refused(let refusal) = outcome, !refusal.isNeedsLogin {
-                session.flash = FlashMessage(text: refusal.message, isError: true)
+                session.flash = FlashMessage(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
             }
         }
         var response = StageResponses.redirect(to: StageLinks.tab(app.id, located.layout, tabID))
-        attachCookie(newID, to: &response)
+        attachCookie(visit.newSession, to: &response)
         return response
     }
 
     static let maximumNameLength = 40
 
-    /// A state-changing POST's form, or the page to answer instead.
-    enum CheckedPost {
-        case accepted(QueryItems)
-        case refused(Response)
-    }
-
-    /// Accepts a POST only from this site (Origin) with the session's CSRF token: 403 otherwise,
-    /// and 400 or 413 for a form that cannot be read.
+    /// The form of a state-changing POST, accepted only from this site (Origin) with the
+    /// session's CSRF token. A refusal throws `Answered` with its page: 403, or 400 or 413 for a
+    /// form that cannot be read. Every form route reads its form through this.
     func checkedPost(_ request: Request, app: AppDescription? = nil, badFormMessage: UIString? = nil) throws
-        -> CheckedPost
+        -> QueryItems
     {
-        guard isSameOrigin(request) else { return .refused(try errorPage(request, .forbidden, nil, app: app)) }
+        guard isSameOrigin(request) else { throw Answered(response: try errorPage(request, .forbidden, nil, app: app)) }
         let form: QueryItems
         do {
             form = try request.form()
         } catch {
-            return .refused(try errorPage(request, error.status, badFormMessage, app: app))
+            throw Answered(response: try errorPage(request, error.status, badFormMessage, app: app))
         }
         guard try hasValidCSRFToken(request, form: form) else {
-            return .refused(try errorPage(request, .forbidden, nil, app: app))
+            throw Answered(response: try errorPage(request, .forbidden, nil, app: app))
         }
-        return .accepted(form)
+        return form
     }
 
     func loginForm(_ request: Request) throws -> Response {
         let next = LocalPath.validated(request.query["next"]) ?? StageLinks.home
         // The form needs a CSRF token, so showing it makes a session (see README, Security).
-        let (chrome, newID) = try withVisitor(request, create: true) { session in
+        let chrome = try withVisitor(request, create: true) { session in
             ChromeContext(
                 language: language(request, &session), visitorName: session.visitorName, currentPath: next,
                 csrfToken: session.csrfToken, display: display(request, &session))
         }
         var response = StageResponses.page(
-            LoginPage.document(next: next, problem: nil, chrome: chrome), framing: .stageFrame)
-        attachCookie(newID, to: &response)
+            LoginPage.document(next: next, problem: nil, chrome: chrome.result), framing: .stageFrame)
+        attachCookie(chrome.newSession, to: &response)
         return response
     }
 
     func logIn(_ request: Request) throws -> Response {
-        let form: QueryItems
-        switch try checkedPost(request) {
-        case .accepted(let checked): form = checked
-        case .refused(let response): return response
-        }
+        let form = try checkedPost(request)
         // An outside address in `next` is dropped, never followed: no open redirect.
         let next = LocalPath.validated(form["next"]) ?? StageLinks.home
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...Self.maximumNameLength).contains(name.count),
             !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
-            let (chrome, _) = try chrome(request, path: next)
+            let header = try chrome(request, path: next)
             let problem = UIString.loginNameProblem(maximum: Self.maximumNameLength)
             return StageResponses.page(
-                LoginPage.document(next: next, problem: problem, chrome: chrome), status: .badRequest,
+                LoginPage.document(next: next, problem: problem, chrome: header.result), status: .badRequest,
                 framing: .stageFrame)
         }
         // A new id at log-in: an id planted before it (fixation) is worthless after it.
@@ -102,11 +88,7 @@ extension StageApplication {
     }
 
     func logOut(_ request: Request) throws -> Response {
-        let form: QueryItems
-        switch try checkedPost(request) {
-        case .accepted(let checked): form = checked
-        case .refused(let response): return response
-        }
+        let form = try checkedPost(request)
         var next = LocalPath.validated(form["next"]) ?? StageLinks.home
         let now = clock()
         var selections: [String: String] = [:]

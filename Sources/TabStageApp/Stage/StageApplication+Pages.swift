@@ -6,44 +6,62 @@ import Views
 
 extension StageApplication {
     func home(_ request: Request) throws -> Response {
-        let (chrome, newID) = try chrome(request)
-        var response = StageResponses.page(HomePage.document(apps: apps, files: appFiles, chrome: chrome))
-        attachCookie(newID, to: &response)
+        let header = try chrome(request)
+        var response = StageResponses.page(HomePage.document(apps: apps, files: appFiles, chrome: header.result))
+        attachCookie(header.newSession, to: &response)
         return response
+    }
+
+    /// What the event log pages show: the header strip and the app's log, if the visitor has one.
+    struct EventLogVisit {
+        var chrome: ChromeContext
+        var log: EventLog?
     }
 
     func eventLog(_ request: Request, _ parameters: Parameters, json: Bool) throws -> Response {
         let appID = try parameters.require("app")
         guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
-        let ((chrome, log), newID) = try withVisitor(request, create: changesSettings(request)) { session in
-            let chrome = ChromeContext(
-                language: language(request, &session), app: app, visitorName: session.visitorName,
-                currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken,
-                display: display(request, &session))
-            return (chrome, session.containers[app.id]?.log)
+        let visit = try withVisitor(request, create: changesSettings(request)) { session in
+            EventLogVisit(
+                chrome: ChromeContext(
+                    language: language(request, &session), app: app, visitorName: session.visitorName,
+                    currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken,
+                    display: display(request, &session)),
+                log: session.containers[app.id]?.log)
         }
         var response: Response
         if json {
-            response = .json(EventLogPage.json(app: app, log: log))
+            response = .json(EventLogPage.json(app: app, log: visit.result.log))
             StageResponses.secure(&response)
             response.headers["Cache-Control"] = "no-store"
             response.headers["Vary"] = "Cookie"
         } else {
-            response = StageResponses.page(EventLogPage.document(app: app, log: log, chrome: chrome))
+            response = StageResponses.page(
+                EventLogPage.document(app: app, log: visit.result.log, chrome: visit.result.chrome))
         }
-        attachCookie(newID, to: &response)
+        attachCookie(visit.newSession, to: &response)
         return response
     }
 
-    /// `/{app}/{layout}`: on to the selected tab, or the first when none is selected yet.
+    /// `/{app}`: on to the app's own layout (its description's `layout`), keeping `?lang=`.
+    func appEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let appID = try parameters.require("app")
+        guard let appIndex = appIndex(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        var location = "/" + appID + "/" + apps[appIndex].defaultLayout.rawValue
+        if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) { location += "?lang=" + chosen.tag }
+        return StageResponses.redirect(to: location)
+    }
+
+    /// `/{app}/{layout}`: on to the selected tab, or, when none is selected yet, the first tab
+    /// the login guard allows.
     func layoutEntry(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
         let app = apps[located.appIndex]
-        let (selected, _) = try withVisitor(request, create: false) { session in
-            session.containers[app.id]?.selectedTabID
+        let entry = try withVisitor(request, create: false) { session in
+            (session.containers[app.id] ?? TabContainer(app: app)).entryTabID(isLoggedIn: session.isLoggedIn)
         }
-        var location = StageLinks.tab(app.id, located.layout, selected ?? app.tabs[0].id)
-        if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) { location += "?lang=" + chosen.tag }
+        var location = StageLinks.tab(app.id, located.layout, entry.result)
+        if let chosen = chosenLanguage(request) { location += "?lang=" + chosen.tag }
         return StageResponses.redirect(to: location)
     }
 
@@ -57,107 +75,139 @@ extension StageApplication {
         }
     }
 
-    /// What a tab page takes out of the visitor's session: its contexts are built from it after
-    /// the store's lock is released. A tuple, not a struct, so that taking it apart moves the
-    /// container into the context: a struct's field was copied out (20 retains and releases).
-    typealias TabVisit = (
-        language: UILanguage, visitorName: String?, csrfToken: String?, container: TabContainer,
-        content: StageContent, notice: Notice?, status: HTTPStatus, display: DisplaySettings
-    )
-
-    /// The app and the tab are read where `apps` keeps them (`apps[appIndex]`), never copied
-    /// whole but into the contexts that keep them: each copy retained and released their arrays
-    /// and strings, which every server thread shares.
+    /// `/{app}/{layout}/{tab}`: the tab selected, as the container's rules allow, and its page.
+    ///
+    /// Reads the app in place (`apps[appIndex]`, see `appIndex(id:)`): on this path nothing
+    /// copies `AppDescription`; the contexts take only what they keep.
     func tabPage(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
-        let (appIndex, layout) = (located.appIndex, located.layout)
         let tabID = try parameters.require("tab")
-        if tabID == StageLinks.moreSegment && layout == .bottom {
-            return try morePage(request, apps[appIndex])
+        if tabID == StageLinks.moreSegment && located.layout == .bottom {
+            return try morePage(request, apps[located.appIndex])
         }
-        // Only the app's id and tabs are taken out: `apps[appIndex].index(ofTab:)` copied the
-        // whole app (6 retains and releases of objects every thread shares).
-        let appID = apps[appIndex].id
-        let tabs = apps[appIndex].tabs
-        guard let tabIndex = tabs.firstIndex(where: { $0.id == tabID }) else {
-            return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[appIndex])
+        guard let tabIndex = apps[located.appIndex].tabs.firstIndex(where: { $0.id == tabID }) else {
+            return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[located.appIndex])
         }
-        let isSearch = tabs[tabIndex].page.kind == .search
-        let source = selectionSource(request)
-        let now = clock()
-        let query = isSearch ? request.query["q"] : nil
+        let isSearch = apps[located.appIndex].tabs[tabIndex].page.kind == .search
+        let selection = TabSelection(
+            appIndex: located.appIndex, appID: apps[located.appIndex].id, layout: located.layout, tabID: tabID,
+            source: selectionSource(request), query: isSearch ? request.query["q"] : nil,
+            changesSettings: changesSettings(request), now: clock())
+        let visit = try withVisitor(
+            request, create: true, ifUnchanged: { session in reloadedTab(request, session, selection) },
+            { session in selectTab(request, &session, selection) })
+        var response = render(tabContext(visit.result, selection), status: visit.result.status, request: request)
+        attachCookie(visit.newSession, to: &response)
+        return response
+    }
+
+    /// What a GET of a tab asks for, read from the request before the session is touched.
+    struct TabSelection {
+        var appIndex: Int
+        var appID: String
+        var layout: Layout
+        var tabID: String
+        var source: SelectionSource
+        /// `?q=` on a search tab; nil on other tabs.
+        var query: String?
+        /// `?lang=`, `?appearance=` or `?frame=` asks for a setting the session keeps.
+        var changesSettings: Bool
+        var now: Date
+
+        /// Whether the request's search differs from the one the tab shows.
         func changesQuery(_ container: TabContainer) -> Bool {
             guard let query else { return false }
             return container.pageState(ofTab: tabID) != .search(query: query)
         }
-        // A reload of the tab on screen, with no message to show and no language or search
-        // to keep, reads the session and writes nothing. The selected tab opened again by URL
-        // is a reload (or the page a form post redirects to), not a reselection: only a tap on
-        // the bar reselects.
-        let isChangingSettings = changesSettings(request)
-        func reload(_ session: VisitorSession) -> TabVisit? {
-            guard session.flash == nil, !isChangingSettings, source != .tap, let container = session.containers[appID],
-                container.selectedTabID == tabID, !changesQuery(container)
-            else { return nil }
-            return (
-                language: keptLanguage(request, session), visitorName: session.visitorName,
-                csrfToken: session.csrfToken, container: container, content: .tab(id: tabID), notice: nil, status: .ok,
-                display: keptDisplay(request, session)
-            )
+    }
+
+    /// What a tab page takes out of the visitor's session: its contexts are built from it after
+    /// the store's lock is released.
+    struct TabVisit {
+        var language: UILanguage
+        var visitorName: String?
+        var csrfToken: String?
+        var container: TabContainer
+        var content: StageContent
+        var notice: Notice?
+        var status: HTTPStatus
+        var display: DisplaySettings
+    }
+
+    /// A reload of the tab on screen, with no message to show and no language or search to keep,
+    /// reads the session and writes nothing; nil for any other visit. The selected tab opened
+    /// again by URL is a reload (or the page a form post redirects to), not a reselection: only
+    /// a tap on the bar reselects.
+    func reloadedTab(_ request: Request, _ session: VisitorSession, _ selection: TabSelection) -> TabVisit? {
+        guard session.flash == nil, !selection.changesSettings, selection.source != .tap,
+            let container = session.containers[selection.appID], container.selectedTabID == selection.tabID,
+            !selection.changesQuery(container)
+        else { return nil }
+        return TabVisit(
+            language: keptLanguage(request, session), visitorName: session.visitorName,
+            csrfToken: session.csrfToken, container: container, content: .tab(id: selection.tabID), notice: nil,
+            status: .ok, display: keptDisplay(request, session))
+    }
+
+    /// Selects the tab (and sets its search) under the container's rules. The container is
+    /// looked up once, and put back only when made or changed: a write copies the session's
+    /// dictionary when the store shares it.
+    func selectTab(_ request: Request, _ session: inout VisitorSession, _ selection: TabSelection) -> TabVisit {
+        let language = language(request, &session)
+        let settings = display(request, &session)
+        let isLoggedIn = session.isLoggedIn
+        var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
+        var container: TabContainer
+        var isChanged = false
+        if let stored = session.containers[selection.appID] {
+            container = stored
+        } else {
+            container = TabContainer(app: apps[selection.appIndex])
+            isChanged = true
         }
-        let (visit, newID) = try withVisitor(request, create: true, ifUnchanged: reload) { session -> TabVisit in
-            let language = language(request, &session)
-            let pageDisplay = display(request, &session)
-            let isLoggedIn = session.isLoggedIn
-            var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
-            // The container is looked up once, and put back only when made or changed: each
-            // lookup hashed the app id and copied the container (3 of them cost ~2,000
-            // instructions), and a write copies the session's dictionary when the store shares it.
-            var container: TabContainer
-            var isChanged = false
-            if let stored = session.containers[appID] {
-                container = stored
-            } else {
-                container = TabContainer(app: apps[appIndex])
-                isChanged = true
-            }
-            var outcome: SelectionOutcome?
-            if source == .tap || container.selectedTabID != tabID {
-                outcome = container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now)
-                isChanged = true
-            }
-            var content = StageContent.tab(id: tabID)
-            var status = HTTPStatus.ok
-            if case .needsLogin(let then, let reason) = outcome {
-                content = .refused(tabID: then, reason: reason)
-                status = .forbidden
-                notice = nil
-            } else if let query, changesQuery(container) {
-                let result = container.perform(.setQuery(query), onTab: tabID, isLoggedIn: isLoggedIn, at: now)
-                isChanged = true
-                if case .refused(let refusal) = result { notice = Notice(text: refusal.message, isError: true) }
-            }
-            if isChanged { session.containers[appID] = container }
-            return (
-                language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
-                container: container, content: content, notice: notice, status: status, display: pageDisplay
-            )
+        var outcome: SelectionOutcome?
+        if selection.source == .tap || container.selectedTabID != selection.tabID {
+            outcome = container.select(
+                .tab(selection.tabID), source: selection.source, isLoggedIn: isLoggedIn, at: selection.now,
+                in: selection.layout)
+            isChanged = true
         }
-        // Built after the store's lock is released, from what the visit took out.
-        let (pageLanguage, visitorName, csrfToken, container, content, notice, status, pageSettings) = visit
-        let context = StageContext(
+        var content = StageContent.tab(id: selection.tabID)
+        var status = HTTPStatus.ok
+        if case .refused(let refusedID, let reason) = outcome {
+            content = .refused(tabID: refusedID, reason: reason)
+            status = .forbidden
+            notice = nil
+        } else if let query = selection.query, selection.changesQuery(container) {
+            let result = container.perform(
+                .setQuery(query), onTab: selection.tabID, isLoggedIn: isLoggedIn, at: selection.now,
+                in: selection.layout)
+            isChanged = true
+            if case .refused(let refusal) = result {
+                notice = Notice(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
+            }
+        }
+        if isChanged { session.containers[selection.appID] = container }
+        return TabVisit(
+            language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
+            container: container, content: content, notice: notice, status: status, display: settings)
+    }
+
+    /// The tab page's context, from what the visit took out of the session.
+    func tabContext(_ visit: consuming TabVisit, _ selection: TabSelection) -> StageContext {
+        let appIndex = selection.appIndex
+        return StageContext(
             chrome: ChromeContext(
-                language: pageLanguage, app: apps[appIndex], layout: layout, visitorName: visitorName,
-                currentPath: StageLinks.tab(appID, layout, tabID), csrfToken: csrfToken, display: pageSettings),
-            app: apps[appIndex], layout: layout, container: container, content: content, notice: notice,
-            markup: markups[appIndex])
-        var response = render(context, status: status, request: request)
-        attachCookie(newID, to: &response)
-        return response
+                language: visit.language, app: apps[appIndex], layout: selection.layout,
+                visitorName: visit.visitorName,
+                currentPath: StageLinks.tab(selection.appID, selection.layout, selection.tabID),
+                csrfToken: visit.csrfToken, display: visit.display),
+            app: apps[appIndex], layout: selection.layout, container: visit.container, content: visit.content,
+            notice: visit.notice, markup: markups[appIndex])
     }
 
     func morePage(_ request: Request, _ app: AppDescription) throws -> Response {
-        let (context, newID) = try withVisitor(request, create: changesSettings(request)) { session in
+        let visit = try withVisitor(request, create: changesSettings(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, layout: .bottom, visitorName: session.visitorName,
                 currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken,
@@ -167,8 +217,8 @@ extension StageApplication {
                 container: session.containers[app.id] ?? TabContainer(app: app), content: .more,
                 notice: session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }, markup: markup(of: app))
         }
-        var response = render(context, status: .ok, request: request)
-        attachCookie(newID, to: &response)
+        var response = render(visit.result, status: .ok, request: request)
+        attachCookie(visit.newSession, to: &response)
         return response
     }
 

@@ -28,6 +28,7 @@ extension StageApplication {
             guarded { [self] request, parameters in
                 try eventLog(request, parameters, json: true)
             })
+        router.get("/{app}", guarded { [self] request, parameters in try appEntry(request, parameters) })
         // Before `/{app}/{layout}`: `stage` is no layout.
         router.get("/{app}/stage", guarded { [self] request, parameters in try showcase(request, parameters) })
         router.get("/{app}/{layout}", guarded { [self] request, parameters in try layoutEntry(request, parameters) })
@@ -37,8 +38,8 @@ extension StageApplication {
             guarded { [self] request, parameters in
                 try pageAction(request, parameters)
             })
-        // Anything else is a 404 in the app's look (GET) or a plain one (other methods).
-        router.get("/{path...}", guarded { [self] request, _ in try errorPage(request, .notFound, .unknownPage) })
-        router.post("/{path...}", guarded { [self] request, _ in try errorPage(request, .notFound, .unknownPage) })
+        // A path no route matches is a 404 in the app's look, whatever the method; one that
+        // routes match for other methods is the router's 405.
+        router.fallback = guarded { [self] request, _ in try errorPage(request, .notFound, .unknownPage) }
     }
 }

@@ -11,15 +11,17 @@ extension StageApplication {
     func showcase(_ request: Request, _ parameters: Parameters) throws -> Response {
         let appID = try parameters.require("app")
         guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
-        let ((chrome, log), newID) = try withVisitor(request, create: true) { session in
-            let chrome = ChromeContext(
-                language: language(request, &session), app: app, visitorName: session.visitorName,
-                currentPath: StageLinks.stage(app.id), csrfToken: session.csrfToken,
-                display: display(request, &session))
-            return (chrome, session.containers[app.id]?.log)
+        let visit = try withVisitor(request, create: true) { session in
+            EventLogVisit(
+                chrome: ChromeContext(
+                    language: language(request, &session), app: app, visitorName: session.visitorName,
+                    currentPath: StageLinks.stage(app.id), csrfToken: session.csrfToken,
+                    display: display(request, &session)),
+                log: session.containers[app.id]?.log)
         }
-        var response = StageResponses.page(ShowcasePage.document(app: app, log: log, chrome: chrome), framing: .stage)
-        attachCookie(newID, to: &response)
+        var response = StageResponses.page(
+            ShowcasePage.document(app: app, log: visit.result.log, chrome: visit.result.chrome), framing: .stage)
+        attachCookie(visit.newSession, to: &response)
         return response
     }
 }

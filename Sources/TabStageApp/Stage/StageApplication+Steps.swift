@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Rasterizer
 import Sessions
 import TabModel
 import Views
@@ -7,9 +8,14 @@ import Views
 extension StageApplication {
     // Steps every page and form shares.
 
+    /// The language a valid `?lang=` asks for; the one place that reads the parameter.
+    func chosenLanguage(_ request: Request) -> UILanguage? {
+        request.query["lang"].flatMap { UILanguage(tag: $0) }
+    }
+
     /// The page language: `?lang=` (kept in the session), else the session's, else the browser's.
     func language(_ request: Request, _ session: inout VisitorSession) -> UILanguage {
-        if let chosen = request.query["lang"].flatMap({ UILanguage(tag: $0) }) {
+        if let chosen = chosenLanguage(request) {
             session.languageTag = chosen.tag
             return chosen
         }
@@ -24,9 +30,7 @@ extension StageApplication {
     }
 
     /// Only a valid `?lang=` changes state on pages that otherwise only read.
-    func changesLanguage(_ request: Request) -> Bool {
-        request.query["lang"].flatMap { UILanguage(tag: $0) } != nil
-    }
+    func changesLanguage(_ request: Request) -> Bool { chosenLanguage(request) != nil }
 
     /// `?lang=`, `?appearance=` or `?frame=`: the settings a session keeps for every page.
     func changesSettings(_ request: Request) -> Bool {
@@ -69,29 +73,31 @@ extension StageApplication {
         }
     }
 
+    /// The header strip of a page, and the session the request made for it (only when `?lang=`,
+    /// `?appearance=` or `?frame=` has a setting to keep).
     func chrome(
         _ request: Request, app: AppDescription? = nil, layout: Layout? = nil, path: String = StageLinks.home
-    ) throws(SessionStoreError) -> (ChromeContext, SessionID?) {
-        let (chrome, newID) = try withVisitor(request, create: changesSettings(request)) { session in
+    ) throws(SessionStoreError) -> Visit<ChromeContext> {
+        try withVisitor(request, create: changesSettings(request)) { session in
             ChromeContext(
                 language: language(request, &session), app: app, layout: layout, visitorName: session.visitorName,
                 currentPath: path, csrfToken: session.csrfToken, display: display(request, &session))
         }
-        return (chrome, newID)
     }
 
     func errorPage(_ request: Request, _ status: HTTPStatus, _ message: UIString?, app: AppDescription? = nil)
         throws(SessionStoreError) -> Response
     {
-        let (chrome, _) = try withVisitor(request, create: false) { session in
+        let chrome = try withVisitor(request, create: false) { session in
             ChromeContext(
                 language: language(request, &session), app: app, visitorName: session.visitorName,
                 csrfToken: session.csrfToken, display: keptDisplay(request, session))
         }
-        return StageResponses.error(status, message, chrome: chrome)
+        return StageResponses.error(status, message, chrome: chrome.result)
     }
 
-    /// A cross-site form post is refused even before the SameSite cookie would stop it.
+    /// A cross-site form post is refused even before the SameSite cookie would stop it: the
+    /// `Origin` a browser sends with a post must be this host's. Only `checkedPost` asks.
     func isSameOrigin(_ request: Request) -> Bool {
         guard let origin = request.headers["Origin"] else { return true }
         guard let host = request.headers["Host"] else { return false }
@@ -105,11 +111,8 @@ extension StageApplication {
     }
 
     /// The app and layout a path names. A wrong one throws `Answered` with the error page saying
-    /// which (`guarded` answers with it, so only guarded routes call this). The found pair is
-    /// returned as it is: an enum of found-or-answered was copied three times on the way out
-    /// (~500 instructions per tab page, retains and releases of the app's fields, which every
-    /// thread shares). The app is returned by index, not copied: a tab page copied `Located`
-    /// three times and the app once more (~120 instructions, 35 retains of shared objects).
+    /// which (`guarded` answers with it, so only guarded routes call this). The app is named by
+    /// its index, never copied (see `appIndex(id:)`).
     func locate(_ request: Request, _ parameters: Parameters) throws -> Located {
         let appID = try parameters.require("app")
         guard let appIndex = appIndex(id: appID) else {
@@ -121,5 +124,13 @@ extension StageApplication {
                 response: try errorPage(request, .badRequest, .unknownLayout(layoutName), app: apps[appIndex]))
         }
         return Located(appIndex: appIndex, layout: layout)
+    }
+
+    /// The colour `?tint=RRGGBB` asks for (the default tint without one); a malformed one
+    /// throws `Answered` with a 400 page.
+    func requestedTint(_ request: Request) throws -> RGBColor {
+        guard let text = request.query["tint"] else { return .defaultTint }
+        guard let tint = RGBColor(hex: text) else { throw Answered(response: try errorPage(request, .badRequest, nil)) }
+        return tint
     }
 }

@@ -22,7 +22,7 @@ public final class StageApplication: Sendable {
     let clock: @Sendable () -> Date
     let icons: IconRenderer
     /// Ready answers for rendered icons, bounded like the renderer's own cache.
-    let iconResponses: ByteBoundedCache<IconRequest, IconResponses>
+    let iconResponses: ByteBoundedCache<IconRequest, TaggedResponses>
     /// Marks the session cookie `Secure` (`serve --secure-cookies`, behind HTTPS).
     let secureCookies: Bool
     /// Where a failing session store is reported (standard error when serving).
@@ -75,14 +75,22 @@ public final class StageApplication: Sendable {
 
     func app(id: String) -> AppDescription? { appIndex(id: id).map { apps[$0] } }
 
-    /// Where the app with this id is in `apps` (and its markup in `markups`). The tab page reads
-    /// the app there, in place: each copy of it retained its arrays and strings, which every
-    /// server thread shares (contended atomics under load).
+    /// Where the app with this id is in `apps` (and its markup in `markups`). Pages on the hot
+    /// path read the app there, in place: a copy of `AppDescription` retains its arrays and
+    /// strings, which every server thread shares.
     func appIndex(id: String) -> Int? { apps.firstIndex { $0.id == id } }
 
     func markup(of app: AppDescription) -> AppMarkup? { appIndex(id: app.id).map { markups[$0] } }
 
     // MARK: Sessions
+
+    /// What a visit to the session gives back: what its body returned, and the id of the
+    /// session the request made (nil when it used the visitor's own or made none), for
+    /// `attachCookie`.
+    struct Visit<Result> {
+        var result: Result
+        var newSession: SessionID?
+    }
 
     /// The session named by the request's cookie, if it is well-formed and alive.
     func sessionID(of request: Request) -> SessionID? {
@@ -97,7 +105,7 @@ public final class StageApplication: Sendable {
     /// rendered from what it returns, after the lock is released.
     func withVisitor<Result>(
         _ request: Request, create: Bool, _ body: (inout VisitorSession) -> Result
-    ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
+    ) throws(SessionStoreError) -> Visit<Result> {
         let now = clock().timeIntervalSince1970
         return try changeVisitor(sessionID(of: request), now: now, create: create, body)
     }
@@ -106,11 +114,11 @@ public final class StageApplication: Sendable {
     /// (a reload of the tab on screen, say), returning nil when the request would change it:
     /// then `body` runs as usual. A read is lent where the store keeps it, and nothing is written
     /// (it still counts as a use of the session); `ifUnchanged` copies out only what the page
-    /// needs: a copy of the whole session retained and released each of its parts.
+    /// needs, never the whole session.
     func withVisitor<Result>(
         _ request: Request, create: Bool, ifUnchanged read: (VisitorSession) -> Result?,
         _ body: (inout VisitorSession) -> Result
-    ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
+    ) throws(SessionStoreError) -> Visit<Result> {
         let now = clock().timeIntervalSince1970
         let id = sessionID(of: request)
         if let id {
@@ -119,7 +127,7 @@ public final class StageApplication: Sendable {
             try store.read(id, now: now) { session in
                 if session.csrfToken != nil { unchanged = read(session) }
             }
-            if let unchanged = unchanged.take() { return (unchanged, nil) }
+            if let unchanged = unchanged.take() { return Visit(result: unchanged) }
         }
         return try changeVisitor(id, now: now, create: create, body)
     }
@@ -127,7 +135,7 @@ public final class StageApplication: Sendable {
     /// `withVisitor` once it is known that `body` may change the session.
     private func changeVisitor<Result>(
         _ id: SessionID?, now: Double, create: Bool, _ body: (inout VisitorSession) -> Result
-    ) throws(SessionStoreError) -> (result: Result, newSession: SessionID?) {
+    ) throws(SessionStoreError) -> Visit<Result> {
         if let id {
             let existing: Result? = try store.modify(id, now: now) { state in
                 guard var session = state else { return nil }
@@ -137,11 +145,11 @@ public final class StageApplication: Sendable {
                 state = session
                 return result
             }
-            if let existing { return (existing, nil) }
+            if let existing { return Visit(result: existing) }
         }
         guard create else {
             var throwaway = VisitorSession()
-            return (body(&throwaway), nil)
+            return Visit(result: body(&throwaway))
         }
         let newID = sessionIDs.next()
         let token = newCSRFToken()
@@ -151,7 +159,7 @@ public final class StageApplication: Sendable {
             state = session
             return result
         }
-        return (result, newID)
+        return Visit(result: result, newSession: newID)
     }
 
     /// Adds the session cookie for a session made by this request.

@@ -25,7 +25,7 @@ public enum EventLogPage {
                     UIString.eventLogDropped(log.droppedCount).text(in: language), className: "meta", into: &html)
             }
             html.raw("<table>\n<thead><tr>")
-            for column in [UIString.eventSequence, .eventTime, .eventDescription] {
+            for column in [UIString.eventSequence, .eventTime, .eventLayout, .eventDescription] {
                 html.raw("<th scope=\"col\">")
                 html.text(column.text(in: language))
                 html.raw("</th>")
@@ -37,6 +37,8 @@ public enum EventLogPage {
                 html.raw("</td><td><time>")
                 html.text(EventTimeFormat.string(event.time))
                 html.raw("</time></td><td>")
+                if let layout = event.layout { html.text(layout.rawValue) }
+                html.raw("</td><td>")
                 html.text(event.kind.description)
                 html.raw("</td></tr>\n")
             }
@@ -44,7 +46,8 @@ public enum EventLogPage {
         }
     }
 
-    /// `{"app": …, "dropped": N, "events": [{"sequence", "time", "event"}]}`, one event a line.
+    /// `{"app": …, "dropped": N, "events": [{"sequence", "time", "layout", "event"}]}`, one event a
+    /// line; `layout` is null for an event no request caused.
     public static func json(app: AppDescription, log: EventLog?) -> [UInt8] {
         var output = "{\n  \"app\": " + jsonString(app.id) + ",\n  \"dropped\": \(log?.droppedCount ?? 0),\n"
         let events = log?.events ?? []
@@ -52,6 +55,7 @@ public enum EventLogPage {
         for (index, event) in events.enumerated() {
             output +=
                 "    {\"sequence\": \(event.sequence), \"time\": " + jsonString(EventTimeFormat.string(event.time))
+            output += ", \"layout\": " + (event.layout.map { jsonString($0.rawValue) } ?? "null")
             output += ", \"event\": " + jsonString(event.kind.description) + "}"
             output += index == events.count - 1 ? "\n  " : ",\n"
         }

@@ -72,16 +72,39 @@ enum PageParts {
     }
 }
 
-/// The page area for a tab the container refused: why, and a log-in form that comes back.
+/// A tab the container refused, as a sheet over the page that stays: a `<dialog>` open in the
+/// markup, so that without JavaScript it is a plain part of the page with a link back; the
+/// script makes it modal (focus inside, Escape closes, focus back on the tab).
 enum RefusalView {
-    static func render(tabID: String, reason: LocalizedText, _ context: StageContext, into html: inout HTMLWriter) {
+    static func render(tabID: String, reason: SelectionRefusal, _ context: StageContext, into html: inout HTMLWriter) {
         let language = context.language
-        PageParts.notice(reason.text(in: language.tag), isError: true, into: &html)
+        html.raw("<dialog id=\"login-sheet\" class=\"login-sheet\" open aria-labelledby=\"login-sheet-title\"")
+        html.attribute("data-tab", tabID)
+        html.raw(">\n<h2 id=\"login-sheet-title\">")
+        html.text(UIString.loginRequired.text(in: language))
+        html.raw("</h2>\n")
+        let title = context.app.tab(id: tabID)?.title ?? LocalizedText(en: tabID, zhHant: tabID)
+        PageParts.paragraph(
+            UIString.selectionRefused(reason, tabTitle: title).text(in: language), className: "notice notice-error",
+            into: &html)
         PageParts.paragraph(UIString.loginLead.text(in: language), className: "lead", into: &html)
         // A full page load, not a fragment: logging in changes the header too.
         LoginForm.render(
             next: StageLinks.tab(context.app.id, context.layout, tabID), language: language,
             csrfToken: context.chrome.csrfToken, into: &html)
+        // Back to the page under the sheet (the selected tab), or to the app's entry without one.
+        html.raw("<a class=\"sheet-close\"")
+        html.openAttribute("href")
+        if let selected = context.container.selectedTabID {
+            StageLinks.writeTab(context.app.id, context.layout, selected, into: &html)
+        } else {
+            html.raw("/")
+            html.text(context.app.id)
+        }
+        html.closeAttribute()
+        html.raw(">")
+        html.text(UIString.cancel.text(in: language))
+        html.raw("</a>\n</dialog>\n")
     }
 }
 
@@ -118,6 +141,7 @@ enum MoreView {
             html.attribute("href", StageLinks.tab(context.app.id, .bottom, tab.id))
             html.raw(">")
             html.text(tab.title.text(in: context.language.tag))
+            if tab.requiresLogin { TabBarView.lock(language: context.language, into: &html) }
             html.raw("</a>")
             if let label = context.container.badge(ofTab: tab.id)?.label {
                 html.raw("<span class=\"meta\">")

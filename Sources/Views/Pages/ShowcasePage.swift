@@ -52,7 +52,7 @@ public enum ShowcasePage {
     }
 
     /// The newest events, oldest first, numbered by their sequence; the steps of the newest
-    /// selection (from its `shouldSelect` on) are marked as the newest.
+    /// request (from the event that starts it on) are marked as the newest.
     static func timeline(app: AppDescription, log: EventLog?, language: UILanguage, into html: inout HTMLWriter) {
         html.raw("<section class=\"timeline\" id=\"timeline\" aria-labelledby=\"timeline-title\">\n")
         html.raw("<h2 id=\"timeline-title\">")
@@ -63,10 +63,7 @@ public enum ShowcasePage {
             PageParts.paragraph(UIString.timelineEmpty.text(in: language), className: "meta", into: &html)
         } else {
             PageParts.paragraph(UIString.timelineLead.text(in: language), className: "meta", into: &html)
-            let newestStart = events.lastIndex { event in
-                if case .shouldSelect = event.kind { return true }
-                return false
-            }
+            let newestStart = events.lastIndex { startsSteps($0.kind) }
             html.raw("<ol class=\"timeline-steps\">\n")
             for (index, event) in events.enumerated() {
                 html.raw("<li")
@@ -89,5 +86,14 @@ public enum ShowcasePage {
         html.raw(">")
         html.text(UIString.eventLog.text(in: language))
         html.raw("</a></p>\n</section>\n")
+    }
+
+    /// Whether an event is the first a visitor's request makes: a selection asked for (its
+    /// `shouldSelect` or login guard, or the answer that it changes nothing) or a page action.
+    static func startsSteps(_ kind: ContainerEventKind) -> Bool {
+        switch kind {
+        case .shouldSelect, .guardChecked, .selectionUnchanged, .staleAction, .pageAction: true
+        default: false
+        }
     }
 }

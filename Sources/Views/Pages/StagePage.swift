@@ -15,9 +15,9 @@ public struct Notice: Sendable, Equatable {
 public enum StageContent: Sendable, Equatable {
     /// The selected tab's page.
     case tab(id: String)
-    /// A tab the container refused: the bar keeps its selection, the page area says why and
-    /// offers to log in, coming back to `tabID` afterwards.
-    case refused(tabID: String, reason: LocalizedText)
+    /// A tab the container refused: the bar and the page keep the container's selection, and a
+    /// sheet over them says why and offers to log in, coming back to `tabID` afterwards.
+    case refused(tabID: String, reason: SelectionRefusal)
     /// The bottom bar's More list.
     case more
 }
@@ -60,7 +60,9 @@ public struct StageContext: Sendable, Equatable {
         case .tab(let id):
             guard let tab = app.tab(id: id) else { return "" }
             return Self.pageTitle(ofTab: tab, language: language)
-        case .refused: return UIString.loginRequired.text(in: language)
+        case .refused:
+            guard let tab = container.selectedTab else { return UIString.loginRequired.text(in: language) }
+            return Self.pageTitle(ofTab: tab, language: language)
         case .more: return UIString.more.text(in: language)
         }
     }
@@ -69,7 +71,7 @@ public struct StageContext: Sendable, Equatable {
         Chrome.title([pageTitle, app.name.text(in: language.tag)], language: language)
     }
 
-    static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
+    public static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
         (tab.page.heading ?? tab.title).text(in: language.tag)
     }
 
@@ -99,10 +101,14 @@ private enum StageTitles {
         }
     }
 
-    /// The position of the tab on screen, nil when the stage shows no tab's page.
+    /// The position of the tab on screen, nil when the stage shows no tab's page. Under a
+    /// refusal's sheet it is the selected tab.
     private static func tabPosition(_ context: borrowing StageContext) -> Int? {
-        guard case .tab(let id) = context.content else { return nil }
-        return context.app.index(ofTab: id)
+        switch context.content {
+        case .tab(let id): return context.app.index(ofTab: id)
+        case .refused: return context.container.selectedIndex
+        case .more: return nil
+        }
     }
 
     func writeDocumentTitle(_ context: StageContext, into html: inout HTMLWriter) {
@@ -167,7 +173,8 @@ public enum StagePage {
         // The device's own chrome, drawn by the stylesheet only where a frame shows (see
         // docs/stage.md): hidden from assistive technology, it says nothing about the app.
         html.raw("<div class=\"status-bar\" aria-hidden=\"true\"><span class=\"status-time\">9:41</span>")
-        html.raw("<span class=\"status-battery\"></span></div>\n")
+        html.raw(
+            "<span class=\"status-battery\"></span></div>\n<div class=\"home-indicator\" aria-hidden=\"true\"></div>\n")
         TabBarView.render(context, into: &html)
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
         html.raw("<h1 id=\"page-title\">")
@@ -183,11 +190,18 @@ public enum StagePage {
                 PageView.render(
                     context.app.tabs[position], context, paragraphs: titles.paragraphs(context), into: &html)
             }
-        case .refused(let tabID, let reason):
-            RefusalView.render(tabID: tabID, reason: reason, context, into: &html)
+        case .refused:
+            if let position = titles.position ?? context.container.selectedIndex {
+                PageView.render(
+                    context.app.tabs[position], context, paragraphs: titles.paragraphs(context), into: &html)
+            }
         case .more:
             MoreView.render(context, into: &html)
         }
-        html.raw("</section>\n<div class=\"home-indicator\" aria-hidden=\"true\"></div>\n</main>\n")
+        html.raw("</section>\n")
+        if case .refused(let tabID, let reason) = context.content {
+            RefusalView.render(tabID: tabID, reason: reason, context, into: &html)
+        }
+        html.raw("</main>\n")
     }
 }

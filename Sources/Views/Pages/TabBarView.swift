@@ -13,10 +13,8 @@ enum TabBarView {
         html.attribute("data-axis", context.layout == .vertical ? "vertical" : "horizontal")
         html.attribute("aria-label", UIString.tabsNavigation.text(in: context.language))
         html.raw("><ul>\n")
-        // The bar's shape from the container, without building its items (an array of ids).
-        let (tabsShown, moreSelected) =
-            context.layout == .vertical
-            ? (app.tabs.count, nil) : context.container.bottomBarShape()
+        // The bar's layout from the container, without building its items (an array of ids).
+        let bar = context.layout == .vertical ? BottomBarLayout.all(app.tabs.count) : context.container.bottomBar()
         let selectedIndex = context.container.selectedIndex
         // On the More list no tab is on screen, so none is current.
         let showsMore = if case .more = context.content { true } else { false }
@@ -24,7 +22,7 @@ enum TabBarView {
         // thread retains the same one (a contended atomic, twice per cell).
         let parts = context.markup?.parts
         // The container is of this app (same tabs); `min` only keeps a mismatch from reading past them.
-        for position in 0..<min(tabsShown, app.tabs.count) {
+        for position in 0..<min(bar.tabsShown, app.tabs.count) {
             let isCurrent = position == selectedIndex && !showsMore
             if let parts {
                 html.prewritten(
@@ -35,15 +33,15 @@ enum TabBarView {
                     app: app, layout: context.layout, position: position, isCurrent: isCurrent,
                     language: context.language, into: &html)
             }
-            if let parts, context.container.changedBadge(at: position) == nil {
+            if let parts, context.container.showsStartingBadge(at: position) {
                 // The tab's starting badge, which its description decides: written with the markup.
                 html.prewritten(parts.startingCellClosing(language: context.language, position: position))
             } else {
                 cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
             }
         }
-        if let moreSelected {
-            let isCurrent = moreSelected || showsMore
+        if let more = bar.more {
+            let isCurrent = more.isSelected || showsMore
             cellOpening(
                 tabID: StageLinks.moreSegment,
                 href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },
@@ -72,6 +70,17 @@ enum TabBarView {
                     $0, app: app, icon: icon, tabID: tabID, selected: isCurrent, onDark: $1, into: &$2)
             },
             title: app.tabs[position].title.text(in: language.tag), into: &html)
+        if app.tabs[position].requiresLogin { lock(language: language, into: &html) }
+    }
+
+    /// The padlock on a login-only tab, heard as "(requires login)" after its title.
+    static func lock(language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<svg class=\"lock\" viewBox=\"0 0 16 16\" width=\"12\" height=\"12\" aria-hidden=\"true\">")
+        html.raw(
+            "<path d=\"M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z")
+        html.raw("M6 7h4V5a2 2 0 0 0-4 0z\" fill-rule=\"evenodd\"/></svg><span class=\"visually-hidden\"> ")
+        html.text(UIString.requiresLogin.text(in: language))
+        html.raw("</span>")
     }
 
     private static func cellOpening(

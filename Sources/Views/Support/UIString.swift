@@ -21,12 +21,17 @@ public enum UIString: Sendable, Equatable {
     case eventLogDropped(Int)
     case eventSequence
     case eventTime
+    case eventLayout
     case eventDescription
     case eventsAsJSON
     case unreadSuffix
     case more
     case moreLead
     case loginRequired
+    case selectionRefused(SelectionRefusal, tabTitle: LocalizedText)
+    case pageActionRefused(PageActionRefusal)
+    case requiresLogin
+    case cancel
     case loginLead
     case loginNameLabel
     case loginNameProblem(maximum: Int)
@@ -135,12 +140,18 @@ public enum UIString: Sendable, Equatable {
             ("\(count) older events were dropped.", "已捨棄 \(count) 筆較舊的事件。")
         case .eventSequence: ("#", "#")
         case .eventTime: ("Time", "時間")
+        case .eventLayout: ("Layout", "版面")
         case .eventDescription: ("Event", "事件")
         case .eventsAsJSON: ("As JSON", "JSON 格式")
         case .unreadSuffix: (" unread", " 則未讀")
         case .more: ("More", "更多")
         case .moreLead: ("The tabs that do not fit in the bar.", "分頁列放不下的分頁。")
         case .loginRequired: ("Log in required", "需要登入")
+        case .selectionRefused(.needsLogin, let title):
+            ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
+        case .pageActionRefused(let refusal): Self.pair(refusal)
+        case .requiresLogin: ("(requires login)", "（需要登入）")
+        case .cancel: ("Cancel", "取消")
         case .loginLead: ("Any name will do: this is a prototype.", "任何名字都可以：這只是原型。")
         case .loginNameLabel: ("Name", "名字")
         case .loginNameProblem(let maximum):
@@ -207,6 +218,30 @@ public enum UIString: Sendable, Equatable {
         case .openStage: ("Open the stage", "開啟舞台")
         case .loadedFrom(let file): ("Loaded from \(file)", "載入自 \(file)")
         case .builtInApp: ("Built-in demo", "內建示範")
+        }
+    }
+}
+
+extension UIString {
+    /// A page action's refusal, in both languages.
+    private static func pair(_ refusal: PageActionRefusal) -> (String, String) {
+        switch refusal {
+        case .unsupported(let action, let kind):
+            ("A \(kind.rawValue) page cannot do '\(action)'", "\(kind.rawValue) 頁面不支援「\(action)」")
+        case .counterAtMaximum(let maximum): ("Already at the maximum of \(maximum)", "已達上限 \(maximum)")
+        case .counterAtMinimum: ("Already at zero", "已經是零")
+        case .queryTooLong(let maximum): ("A search is at most \(maximum) characters", "搜尋最多 \(maximum) 個字")
+        case .amountMissing: ("Enter an amount", "請輸入金額")
+        case .amountNotWholeNumber(let text): ("'\(text)' is not a whole number", "「\(text)」不是整數")
+        case .amountNotPositive: ("The amount must be more than 0", "金額必須大於 0")
+        case .amountOverCap(let cap): ("At most \(cap) per top-up", "每次最多儲值 \(cap)")
+        case .balanceWouldExceed(let maximum): ("The balance may not exceed \(maximum)", "餘額不可超過 \(maximum)")
+        case .unknownItem(let itemID): ("There is no item '\(itemID)'", "沒有項目「\(itemID)」")
+        case .nicknameEmpty: ("Enter a nickname", "請輸入暱稱")
+        case .nicknameTooLong(let maximum): ("A nickname is at most \(maximum) characters", "暱稱最多 \(maximum) 個字")
+        case .needsLogin(let title):
+            ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
+        case .unknownTab(let tabID): ("There is no tab '\(tabID)'", "沒有分頁「\(tabID)」")
         }
     }
 }

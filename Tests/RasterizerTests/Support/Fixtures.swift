@@ -1,4 +1,5 @@
 import Foundation
+import Rasterizer
 
 /// The reference renders of GLOW.md, copied next to the tests (found from this file's path, so the
 /// suite needs neither SwiftPM resources nor /work/shared).

@@ -1,3 +1,5 @@
+import Rasterizer
+
 /// The two checks of GLOW.md, as tools/compare_png.py does them: differences in 8-bit units over
 /// premultiplied RGBA (or alpha alone for masks), split into edge / interior / exterior regions
 /// from the coverage mask's 3 × 3 neighbourhood.

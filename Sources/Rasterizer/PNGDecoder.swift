@@ -1,18 +1,26 @@
 import CZlib
 
-/// Just enough of a PNG reader for the fixtures and our own files: 8-bit RGBA, RGB, gray + alpha
-/// or palette (with tRNS), no interlace, every filter type.
-struct DecodedPNG: Equatable {
-    let width: Int
-    let height: Int
+/// Just enough of a PNG reader for our own files and the test fixtures: 8-bit RGBA, RGB, gray +
+/// alpha or palette (with tRNS), no interlace, every filter type. The snapshot command compares
+/// icons by their pixels with it, so a change of compression alone is no change.
+public struct DecodedPNG: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
     /// Straight-alpha RGBA, row-major.
-    let rgba: [UInt8]
+    public let rgba: [UInt8]
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    /// Wider or taller images are refused before anything is allocated for them.
+    public static let largestSide = 4096
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
-    init(_ bytes: [UInt8]) throws {
+    public init(_ bytes: [UInt8]) throws(Failure) {
         guard bytes.count > 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
             throw Failure(description: "not a PNG signature")
         }
@@ -27,7 +35,9 @@ struct DecodedPNG: Equatable {
             guard offset + 12 + length <= bytes.count else { throw Failure(description: "truncated \(type) chunk") }
             let body = Array(bytes[offset + 8..<offset + 8 + length])
             let stored = Self.bigEndian(bytes, offset + 8 + length)
-            let computed = bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + offset + 4, uInt(length + 4)) }
+            let computed = bytes[offset + 4..<offset + 8 + length].withUnsafeBufferPointer { typeAndBody in
+                crc32(0, typeAndBody.baseAddress, uInt(typeAndBody.count))
+            }
             guard UInt32(computed) == stored else { throw Failure(description: "bad CRC in \(type)") }
             switch type {
             case "IHDR": header = body
@@ -51,6 +61,9 @@ struct DecodedPNG: Equatable {
         default: throw Failure(description: "unsupported bit depth \(header[8]) / colour type \(header[9])")
         }
         guard header[12] == 0 else { throw Failure(description: "interlaced PNGs are not supported") }
+        guard width > 0, height > 0, width <= Self.largestSide, height <= Self.largestSide else {
+            throw Failure(description: "\(width) x \(height) pixels is outside 1...\(Self.largestSide) a side")
+        }
         let stride = width * channels
         var raw = [UInt8](repeating: 0, count: (stride + 1) * height)
         var rawLength = uLongf(raw.count)

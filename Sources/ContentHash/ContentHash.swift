@@ -1,7 +1,9 @@
 /// A strong validator for file contents: FNV-1a 64 over the bytes plus their length.
-/// Not cryptographic; it only has to change whenever a file's bytes change.
-enum ContentHash {
-    static func entityTag(for bytes: [UInt8]) -> String {
+/// Not cryptographic; it only has to change whenever a file's bytes change. Its own module, so
+/// that the build tool embedding Public/ (Sources/embed-public-files) and the server that reads
+/// a `--public` folder give the same bytes the same tag.
+public enum ContentHash {
+    public static func entityTag(for bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

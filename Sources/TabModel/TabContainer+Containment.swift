@@ -1,0 +1,128 @@
+import Foundation
+
+/// The containment steps: when children are added and removed and which appearance callbacks a
+/// switch produces, by preset and child retention. Each step is recorded under the UIKit call it
+/// stands for; the calls UIKit makes itself are recorded too (`addChild` calls
+/// `willMove(toParent:)`, `removeFromParent` calls `didMove(toParent: nil)` where the preset's
+/// controller relies on that).
+extension TabContainer {
+    /// Shows the tab at `new` in place of the selected one.
+    mutating func show(_ new: Int, at time: Date) {
+        let old = selectedIndex
+        switch (app.policies.childRetention, app.policies.preset) {
+        case (.keepAlive, .uikit):
+            // UITabBarController owns every child from the moment its tabs are set; the first
+            // display sets them. A switch swaps views: UIKit's documented appearance order.
+            for position in app.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }
+            appearanceSwap(from: old, to: new, at: time)
+        case (.keepAlive, _):
+            // Seed 004's `updateView`: `addChild` the first time a tab is shown, then
+            // `addSubview` of its view on top; the old view is never removed, so it gets no
+            // disappearance, and a view brought back on top never left the window, so it gets
+            // no appearance either.
+            if hasChild(at: new) {
+                record(ContainerEventKind.viewAdded, new, at: time)
+            } else {
+                create(new, at: time)
+                record(ContainerEventKind.willMoveToParent, new, at: time)
+                record(ContainerEventKind.addChild, new, at: time)
+                record(ContainerEventKind.viewWillAppear, new, at: time)
+                record(ContainerEventKind.viewAdded, new, at: time)
+                record(ContainerEventKind.viewDidAppear, new, at: time)
+            }
+        case (.detach, .fsVertical):
+            // Seed 000's `selectedIndex` setter: add the new child and its view, then remove the
+            // old view and child; it calls neither `didMove(toParent:)` nor `willMove(toParent: nil)`.
+            create(new, at: time)
+            record(ContainerEventKind.willMoveToParent, new, at: time)
+            record(ContainerEventKind.addChild, new, at: time)
+            record(ContainerEventKind.viewWillAppear, new, at: time)
+            record(ContainerEventKind.viewAdded, new, at: time)
+            record(ContainerEventKind.viewDidAppear, new, at: time)
+            if let old {
+                record(ContainerEventKind.viewWillDisappear, old, at: time)
+                record(ContainerEventKind.viewRemoved, old, at: time)
+                record(ContainerEventKind.viewDidDisappear, old, at: time)
+                record(ContainerEventKind.removeFromParent, old, at: time)
+                record(ContainerEventKind.didMoveToNoParent, old, at: time)
+                discard(old, at: time)
+            }
+        case (.detach, _):
+            // A custom container as UIKit's guide writes one: `transition(from:to:)`'s order.
+            create(new, at: time)
+            record(ContainerEventKind.willMoveToNoParent, old, at: time)
+            record(ContainerEventKind.willMoveToParent, new, at: time)
+            record(ContainerEventKind.addChild, new, at: time)
+            record(ContainerEventKind.viewWillDisappear, old, at: time)
+            record(ContainerEventKind.viewWillAppear, new, at: time)
+            record(ContainerEventKind.viewAdded, new, at: time)
+            record(ContainerEventKind.viewRemoved, old, at: time)
+            record(ContainerEventKind.viewDidDisappear, old, at: time)
+            record(ContainerEventKind.viewDidAppear, new, at: time)
+            record(ContainerEventKind.removeFromParent, old, at: time)
+            record(ContainerEventKind.didMoveToParent, new, at: time)
+            if let old { discard(old, at: time) }
+        }
+        selectedIndex = new
+    }
+
+    /// UITabBarController's switch between two children it owns.
+    private mutating func appearanceSwap(from old: Int?, to new: Int, at time: Date) {
+        record(ContainerEventKind.viewWillDisappear, old, at: time)
+        record(ContainerEventKind.viewWillAppear, new, at: time)
+        record(ContainerEventKind.viewAdded, new, at: time)
+        record(ContainerEventKind.viewRemoved, old, at: time)
+        record(ContainerEventKind.viewDidDisappear, old, at: time)
+        record(ContainerEventKind.viewDidAppear, new, at: time)
+    }
+
+    /// `addChild` with UIKit's containment calls around it, for a tab without a child.
+    mutating func adopt(_ position: Int, at time: Date) {
+        create(position, at: time)
+        record(ContainerEventKind.willMoveToParent, position, at: time)
+        record(ContainerEventKind.addChild, position, at: time)
+        record(ContainerEventKind.didMoveToParent, position, at: time)
+    }
+
+    /// Makes the child of the tab at `position`, with its initial state, if it has none.
+    private mutating func create(_ position: Int, at time: Date) {
+        guard !hasChild(at: position) else { return }
+        setChildState(app.tabs[position].page.initialState, at: position)
+        log.append(.childCreated(tabID: app.tabs[position].id), at: time)
+        refreshDerivedBadge(at: position, time: time)
+    }
+
+    /// Drops the child at `position` with its state and stack; a derived badge follows.
+    private mutating func discard(_ position: Int, at time: Date) {
+        setChildState(nil, at: position)
+        log.append(.childDiscarded(tabID: app.tabs[position].id), at: time)
+        refreshDerivedBadge(at: position, time: time)
+    }
+
+    private mutating func record(_ kind: (String) -> ContainerEventKind, _ position: Int?, at time: Date) {
+        if let position { log.append(kind(app.tabs[position].id), at: time) }
+    }
+
+    // MARK: Navigation stacks
+
+    /// UINavigationController's push: the root screen disappears under the detail.
+    mutating func pushSteps(_ itemID: String, at position: Int, at time: Date) {
+        let tabID = app.tabs[position].id
+        setPushedItem(itemID, at: position)
+        record(ContainerEventKind.viewWillDisappear, position, at: time)
+        log.append(.detailAppearance(tabID: tabID, itemID: itemID, step: .viewWillAppear), at: time)
+        record(ContainerEventKind.viewDidDisappear, position, at: time)
+        log.append(.detailAppearance(tabID: tabID, itemID: itemID, step: .viewDidAppear), at: time)
+    }
+
+    /// The pop of the tab's detail screen, if one is pushed: the root screen, as it was, appears.
+    mutating func popSteps(at position: Int, at time: Date) {
+        guard let itemID = pushedItem(at: position) else { return }
+        let tabID = app.tabs[position].id
+        setPushedItem(nil, at: position)
+        log.append(.detailAppearance(tabID: tabID, itemID: itemID, step: .viewWillDisappear), at: time)
+        record(ContainerEventKind.viewWillAppear, position, at: time)
+        log.append(.detailAppearance(tabID: tabID, itemID: itemID, step: .viewDidDisappear), at: time)
+        record(ContainerEventKind.viewDidAppear, position, at: time)
+    }
+}

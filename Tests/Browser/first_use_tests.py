@@ -1,0 +1,175 @@
+"""First use, as a presenter meets it (issue 17): the header follows script-driven swaps, a
+refused tab is a sheet over the page that stays selected, login-only tabs carry a lock, and a
+branded app (examples/bank.json, a green tint) passes axe and the Nu checker on every page kind
+and is photographed in build/screenshots/."""
+import re
+import urllib.parse
+
+import run_browser_tests
+from run_browser_tests import (ROOT, By, Keys, expect, expect_no_axe_violations, expect_valid_html, log_in,
+                               make_driver, path_of, save_screenshot, selected_tab, tab_link, test, wait)
+
+BANK = ROOT / "examples" / "bank.json"
+# The bank's tabs in its order; the first four are in the bottom bar, the rest in More.
+BANK_TABS = ["home", "cards", "pay", "find", "news", "savings", "profile", "settings"]
+BANK_LOGIN_ONLY = {"savings", "profile"}
+
+
+def bank_server():
+    return run_browser_tests.Server(run_browser_tests.BINARY, extra_arguments=["--app", str(BANK)])
+
+
+def sheet(driver):
+    found = driver.find_elements(By.ID, "login-sheet")
+    return found[0] if found else None
+
+
+def focus_is_inside(driver, element):
+    return driver.execute_script("return arguments[0].contains(document.activeElement);", element)
+
+
+@test
+def the_header_follows_a_swapped_tab_so_login_lands_there(base):
+    driver = make_driver("phone")
+    try:
+        driver.get(f"{base}/restaurant/bottom/home")
+        run_browser_tests.mark_document(driver)
+        tab_link(driver, "wallet").click()
+        wait(driver, lambda d: selected_tab(d) == "wallet", "Wallet selected")
+        expect(run_browser_tests.document_survived(driver), "the tap swapped the stage")
+        login = driver.find_element(By.CSS_SELECTOR, ".stage-header a.login-link")
+        next_path = urllib.parse.parse_qs(urllib.parse.urlsplit(login.get_attribute("href")).query)["next"]
+        expect(next_path == ["/restaurant/bottom/wallet"], f"the header's Log in comes back to Wallet: {next_path}")
+        login.click()
+        log_in(driver, "Ada")
+        wait(driver, lambda d: path_of(d) == "/restaurant/bottom/wallet", "log-in lands on Wallet, the tab on screen")
+        expect(selected_tab(driver) == "wallet", "Wallet stays selected")
+        # Logged in, the log-out form follows a swap the same way.
+        tab_link(driver, "news").click()
+        wait(driver, lambda d: selected_tab(d) == "news", "News selected")
+        field = driver.find_element(By.CSS_SELECTOR, '.stage-header form[action="/logout"] input[name="next"]')
+        expect(field.get_attribute("value") == "/restaurant/bottom/news", "the log-out form comes back to News")
+    finally:
+        driver.quit()
+
+
+@test
+def a_refused_tab_is_a_modal_sheet_over_the_page_that_stays(base):
+    driver = make_driver("phone")
+    try:
+        driver.get(f"{base}/restaurant/bottom/home")
+        home_heading = run_browser_tests.page_heading(driver)
+        run_browser_tests.mark_document(driver)
+        tab_link(driver, "membership").click()
+        wait(driver, lambda d: sheet(d) is not None and sheet(d).is_displayed(), "the log-in sheet")
+        dialog = sheet(driver)
+        expect(driver.execute_script("return arguments[0].matches(':modal');", dialog), "the sheet is modal")
+        expect(focus_is_inside(driver, dialog), "focus moved into the sheet")
+        expect(selected_tab(driver) == "home", "the selection stays on Home")
+        expect(run_browser_tests.page_heading(driver) == home_heading, "Home's page stays under the sheet")
+        expect(path_of(driver) == "/restaurant/bottom/home", "a refusal adds no URL")
+        expect(run_browser_tests.document_survived(driver), "the refusal was swapped in, not loaded")
+        save_screenshot(driver, "phone-first-use-refusal-sheet")
+        driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait(driver, lambda d: sheet(d) is None, "Escape closes the sheet")
+        active = driver.switch_to.active_element.get_attribute("data-tab")
+        expect(active == "membership", f"focus goes back to the refused tab, not {active!r}")
+        # Cancel closes it too; logging in from it continues to the refused tab.
+        tab_link(driver, "membership").click()
+        wait(driver, lambda d: sheet(d) is not None, "the sheet again")
+        sheet(driver).find_element(By.CSS_SELECTOR, "a.sheet-close").click()
+        wait(driver, lambda d: sheet(d) is None, "Cancel closes the sheet")
+        tab_link(driver, "membership").click()
+        wait(driver, lambda d: sheet(d) is not None, "the sheet once more")
+        log_in(driver, "Mei")
+        wait(driver, lambda d: selected_tab(d) == "membership", "log-in continues to Membership")
+    finally:
+        driver.quit()
+
+
+@test
+def a_refused_url_opens_the_sheet_and_closing_it_returns_to_the_selected_tab(base):
+    driver = make_driver("tablet")
+    try:
+        driver.get(f"{base}/vertical/vertical/discover")
+        driver.get(f"{base}/vertical/vertical/personal-center")
+        wait(driver, lambda d: sheet(d) is not None, "the log-in sheet")
+        expect(driver.execute_script("return arguments[0].matches(':modal');", sheet(driver)), "modal")
+        expect(selected_tab(driver) == "discover", "Discover stays selected")
+        driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait(driver, lambda d: sheet(d) is None, "Escape closes the sheet")
+        expect(path_of(driver) == "/vertical/vertical/discover", "the URL is the selected tab's again")
+        login = driver.find_element(By.CSS_SELECTOR, ".stage-header a.login-link").get_attribute("href")
+        expect(login.endswith("next=%2Fvertical%2Fvertical%2Fdiscover"), f"the header follows: {login}")
+    finally:
+        driver.quit()
+
+
+@test
+def a_refused_tab_without_javascript_is_a_plain_page_with_a_way_back(base):
+    driver = make_driver("phone", javascript=False)
+    try:
+        driver.get(f"{base}/restaurant/bottom/wallet")
+        tab_link(driver, "membership").click()
+        wait(driver, lambda d: sheet(d) is not None, "the log-in sheet")
+        expect(sheet(driver).is_displayed(), "the sheet shows without JavaScript")
+        expect(selected_tab(driver) == "wallet", "the selection stays on Wallet")
+        save_screenshot(driver, "phone-first-use-refusal-no-javascript")
+        sheet(driver).find_element(By.CSS_SELECTOR, "a.sheet-close").click()
+        wait(driver, lambda d: path_of(d) == "/restaurant/bottom/wallet", "Cancel goes back to Wallet")
+        expect(sheet(driver) is None, "and the sheet is gone")
+    finally:
+        driver.quit()
+
+
+@test
+def login_only_tabs_carry_a_lock_with_an_accessible_name(base):
+    driver = make_driver("tablet")
+    try:
+        driver.get(f"{base}/restaurant/bottom/home")
+        locked = [link.get_attribute("data-tab") for link in
+                  driver.find_elements(By.CSS_SELECTOR, ".tab-bar a.tab") if link.find_elements(By.CSS_SELECTOR, "svg.lock")]
+        expect(locked == ["membership"], f"only Membership is locked: {locked}")
+        name = tab_link(driver, "membership").accessible_name
+        expect(name == "Membership (requires login)", f"the lock is in the tab's name: {name!r}")
+    finally:
+        driver.quit()
+
+
+def bank_pages():
+    pages = ["/", "/icons", "/bank/events", "/bank/bottom/_more", "/bank/vertical/home?lang=zh-Hant"]
+    for layout in ("bottom", "vertical"):
+        pages += [f"/bank/{layout}/{tab}" for tab in BANK_TABS]
+    return pages
+
+
+@test
+def the_branded_app_passes_axe_and_the_nu_checker_on_every_page_kind(base):
+    server = bank_server()
+    try:
+        pages = bank_pages()
+        expect_no_axe_violations(server.base, pages)
+        expect_valid_html(server.base, pages)
+    finally:
+        server.stop()
+
+
+@test
+def screenshots_of_the_branded_app_on_every_page_kind(base):
+    server = bank_server()
+    try:
+        for viewport in ("phone", "tablet"):
+            driver = make_driver(viewport)
+            try:
+                for path in bank_pages():
+                    driver.get(server.base + path)
+                    save_screenshot(driver, f"{viewport}-bank-" + re.sub(r"[^a-zA-Z0-9]+", "-", path).strip("-"))
+                # Logged in, the login-only pages show their own content.
+                driver.get(server.base + "/login?next=/bank/bottom/savings")
+                log_in(driver, "Ada")
+                wait(driver, lambda d: selected_tab(d) == "_more" or path_of(d) == "/bank/bottom/savings", "Savings")
+                save_screenshot(driver, f"{viewport}-bank-savings-logged-in")
+            finally:
+                driver.quit()
+    finally:
+        server.stop()

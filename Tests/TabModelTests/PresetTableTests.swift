@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import TabModel
+
+/// docs/container.md lists, per preset, the events each scenario records. These tests run every
+/// scenario against the model and compare with the table, so the table cannot drift. With
+/// `CONTAINER_TABLE_RECORD=1` in the environment they write the tables instead (then read them).
+@Suite(.serialized) struct PresetTableTests {
+    static let documentURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/container.md")
+
+    @Test(arguments: PolicyPreset.allCases)
+    func everyRowOfThePresetsTableIsWhatTheModelRecords(preset: PolicyPreset) throws {
+        let computed = TableScenario.all.map { TableRow(scenario: $0.name, events: $0.events(preset)) }
+        if ProcessInfo.processInfo.environment["CONTAINER_TABLE_RECORD"] == "1" {
+            try Self.record(computed, preset: preset)
+            return
+        }
+        let document = try String(contentsOf: Self.documentURL, encoding: .utf8)
+        let documented = try #require(TableRow.parse(document, preset: preset), "no table for \(preset.rawValue)")
+        #expect(documented.map(\.scenario) == computed.map(\.scenario))
+        for (written, actual) in zip(documented, computed) {
+            #expect(written.events == actual.events, "\(preset.rawValue): \(actual.scenario)")
+        }
+    }
+
+    private static func record(_ rows: [TableRow], preset: PolicyPreset) throws {
+        let document = try String(contentsOf: documentURL, encoding: .utf8)
+        let (start, end) = TableRow.markers(preset)
+        guard let from = document.range(of: start),
+            let to = document.range(of: end, range: from.upperBound..<document.endIndex)
+        else { throw RecordError.missingMarkers(preset.rawValue) }
+        let table = TableRow.header + rows.map(\.line).joined()
+        let updated = document.replacingCharacters(in: from.upperBound..<to.lowerBound, with: "\n" + table)
+        try updated.write(to: documentURL, atomically: true, encoding: .utf8)
+    }
+
+    enum RecordError: Error { case missingMarkers(String) }
+}
+
+/// One row: a scenario and the events it records, as the log describes them.
+struct TableRow: Equatable {
+    var scenario: String
+    var events: [String]
+
+    static let separator = " · "
+    static let header = "| Scenario | Events, in order |\n|---|---|\n"
+
+    static func markers(_ preset: PolicyPreset) -> (String, String) {
+        ("<!-- events: \(preset.rawValue) -->", "<!-- end of events: \(preset.rawValue) -->")
+    }
+
+    var line: String { "| \(scenario) | \(events.joined(separator: Self.separator)) |\n" }
+
+    /// The rows between the preset's markers; nil when the markers are missing.
+    static func parse(_ document: String, preset: PolicyPreset) -> [TableRow]? {
+        let (start, end) = markers(preset)
+        guard let from = document.range(of: start),
+            let to = document.range(of: end, range: from.upperBound..<document.endIndex)
+        else { return nil }
+        return document[from.upperBound..<to.lowerBound].split(separator: "\n").dropFirst(2).compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count == 4 else { return nil }
+            return TableRow(scenario: cells[1], events: cells[2].components(separatedBy: Self.separator))
+        }
+    }
+}
+
+/// The scenarios of the table, on a three-tab app: Home (a counter), News (a news list with
+/// items `a` and `b`) and Member (login only).
+struct TableScenario: Sendable {
+    var name: String
+    /// What happens before the row's events; not part of the row.
+    var setUp: @Sendable (inout TabContainer) -> Void
+    var step: @Sendable (inout TabContainer) -> Void
+
+    func events(_ preset: PolicyPreset) -> [String] {
+        var container = TabContainer(app: Self.app(preset))
+        setUp(&container)
+        let before = container.lastSequence
+        step(&container)
+        return container.log.events.filter { $0.sequence > before }.map(\.kind.description)
+    }
+
+    static func app(_ preset: PolicyPreset) -> AppDescription {
+        makeApp(
+            [counterTab("home"), newsTab("news", itemIDs: ["a", "b"]), counterTab("member", requiresLogin: true)],
+            policies: NavigationPolicies(preset: preset))
+    }
+
+    @Sendable static func enter(_ container: inout TabContainer) {
+        _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: startTime)
+    }
+
+    static let all: [TableScenario] = [
+        TableScenario(name: "first display (URL of Home)", setUp: { _ in }, step: enter),
+        TableScenario(name: "switch (tap News)", setUp: enter, step: { $0.tap("news") }),
+        TableScenario(
+            name: "switch back (tap Home)",
+            setUp: {
+                enter(&$0); $0.tap("news")
+            }, step: { $0.tap("home") }),
+        TableScenario(name: "reselect (tap Home again)", setUp: enter, step: { $0.tap("home") }),
+        TableScenario(
+            name: "push a detail (News item a)",
+            setUp: {
+                enter(&$0); $0.tap("news")
+            },
+            step: { _ = $0.push(item: "a", onTab: "news", at: startTime) }),
+        TableScenario(
+            name: "Back from the detail",
+            setUp: {
+                enter(&$0); $0.tap("news"); _ = $0.push(item: "a", onTab: "news", at: startTime)
+            },
+            step: { _ = $0.pop(onTab: "news", at: startTime) }),
+        TableScenario(
+            name: "reselect with a detail pushed",
+            setUp: {
+                enter(&$0); $0.tap("news"); _ = $0.push(item: "a", onTab: "news", at: startTime)
+            },
+            step: { $0.tap("news") }),
+        TableScenario(name: "refused tap (Member, logged out)", setUp: enter, step: { $0.tap("member") }),
+        TableScenario(
+            name: "refused URL entry (Member, logged out)", setUp: enter,
+            step: { _ = $0.select(.tab("member"), source: .url, isLoggedIn: false, at: startTime) }),
+        TableScenario(
+            name: "programmatic selection (News)", setUp: enter,
+            step: { _ = $0.select(.tab("news"), source: .code, isLoggedIn: false, at: startTime) }),
+        TableScenario(
+            name: "log-out on Member",
+            setUp: {
+                enter(&$0); $0.tap("member", loggedIn: true)
+            },
+            step: { _ = $0.visitorLoggedOut(at: startTime) }),
+        TableScenario(
+            name: "tab replacement (News removed, logged out)",
+            setUp: {
+                enter(&$0); $0.tap("news")
+            },
+            step: { container in
+                let newTabs = [counterTab("home"), counterTab("member", requiresLogin: true), counterTab("extra")]
+                container.replaceTabs(
+                    with: makeApp(newTabs, policies: container.app.policies), isLoggedIn: false, at: startTime)
+            }),
+        TableScenario(
+            name: "action from a stale window (+1 on Home while News is selected)",
+            setUp: {
+                enter(&$0); $0.tap("news")
+            }, step: { $0.act(.increment, on: "home") }),
+    ]
+}
