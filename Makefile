@@ -4,7 +4,8 @@
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
-BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev pkg-config
+# patch: the snapshot tests check that `patch` applies the diffs `tabstage snapshot` prints.
+BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev pkg-config patch
 # The browser suite: Debian's Chromium and its driver, Java for the Nu HTML checker, and a
 # local virtual environment from PyPI (nothing is downloaded while the tests run).
 BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk

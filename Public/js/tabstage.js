@@ -129,9 +129,15 @@
   document.addEventListener("click", function (event) {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    var link = event.target.closest && event.target.closest("a.tab");
+    // The bar's cells and the More list's rows are taps on a tab; a stage link moves within it.
+    var link = event.target.closest && event.target.closest("a.tab, a.more-row, a[data-stage-link]");
     if (!link || !sameOrigin(link.href)) return;
     event.preventDefault();
+    // A list item's link and Back move within the tab's stack: a URL entry, not a bar tap.
+    if (link.hasAttribute("data-stage-link")) {
+      load(link.href, { method: "GET" }, "push", "page");
+      return;
+    }
     load(link.href, { method: "GET", headers: withSource("tap") }, "push", "tab");
   });
 

@@ -66,58 +66,20 @@ public enum PNGEncoder {
         width: Int, height: Int, color: RGBColor, entries: Int, idat: UnsafeBufferPointer<UInt8>
     ) -> [UInt8] {
         let size = 8 + (12 + 13) + (entries > 0 ? 24 + 4 * entries : 0) + (12 + idat.count) + 12
-        return [UInt8](unsafeUninitializedCapacity: size) { png, initialized in
-            var position = 0
-            func put(_ byte: UInt8) {
-                png[position] = byte
-                position += 1
+        var png = PNGFile(capacity: size)
+        png.header(width: width, height: height, colorType: entries > 0 ? 3 : 4)
+        if entries > 0 {
+            // Entry 0 is transparent black, as the RGBA form writes empty pixels.
+            png.chunk("PLTE") { file in
+                file.put(contentsOf: [0, 0, 0])
+                for _ in 1..<entries { file.put(contentsOf: [color.red, color.green, color.blue]) }
             }
-            func put32(_ value: UInt32) {
-                put(UInt8(value >> 24))
-                put(UInt8((value >> 16) & 0xFF))
-                put(UInt8((value >> 8) & 0xFF))
-                put(UInt8(value & 0xFF))
+            png.chunk("tRNS") { file in
+                for index in 0..<entries { file.put(UInt8(index)) }
             }
-            /// Writes the chunk's length and type, lets `body` write its bytes, then the CRC.
-            func chunk(_ type: UInt32, length: Int, _ body: () -> Void) {
-                put32(UInt32(length))
-                let start = position
-                put32(type)
-                body()
-                let checksum = crc32(0, png.baseAddress.map { $0 + start }, uInt(position - start))
-                put32(UInt32(truncatingIfNeeded: checksum))
-            }
-            for byte: UInt8 in [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { put(byte) }
-            chunk(0x4948_4452, length: 13) {  // IHDR
-                put32(UInt32(width))
-                put32(UInt32(height))
-                // 8 bits, palette or gray + alpha, deflate, filters, no interlace
-                for byte: UInt8 in [8, entries > 0 ? 3 : 4, 0, 0, 0] { put(byte) }
-            }
-            if entries > 0 {
-                // Entry 0 is transparent black, as the RGBA form writes empty pixels.
-                chunk(0x504C_5445, length: 3 * entries) {  // PLTE
-                    put(0)
-                    put(0)
-                    put(0)
-                    for _ in 1..<entries {
-                        put(color.red)
-                        put(color.green)
-                        put(color.blue)
-                    }
-                }
-                chunk(0x7452_4E53, length: entries) {  // tRNS
-                    for index in 0..<entries { put(UInt8(index)) }
-                }
-            }
-            chunk(0x4944_4154, length: idat.count) {  // IDAT
-                _ = UnsafeMutableBufferPointer(rebasing: png[position..<position + idat.count])
-                    .initialize(fromContentsOf: idat)
-                position += idat.count
-            }
-            chunk(0x4945_4E44, length: 0) {}  // IEND
-            initialized = position
         }
+        png.chunk("IDAT", data: idat)
+        return png.finish()
     }
 
     /// RGBA: the box's rows (Sub filter) go through zlib; the transparent rows above and below it
@@ -152,15 +114,11 @@ public enum PNGEncoder {
             }
         }
         stream.zeros(rowBytes * (height - box.y - max(0, box.height)))
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header: [UInt8] = []
-        appendBigEndian(UInt32(width), to: &header)
-        appendBigEndian(UInt32(height), to: &header)
-        header += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, adaptive filtering, no interlace
-        appendChunk("IHDR", header, to: &png)
-        appendChunk("IDAT", stream.finish(), to: &png)
-        appendChunk("IEND", [], to: &png)
-        return png
+        let idat = stream.finish()
+        var png = PNGFile(capacity: idat.count + 64)
+        png.header(width: width, height: height, colorType: 6)
+        png.chunk("IDAT", data: idat)
+        return png.finish()
     }
 
     /// Raw deflate (no zlib wrapper) ending in a sync flush: byte-aligned and not final.
@@ -210,15 +168,11 @@ public enum PNGEncoder {
                 }
             }
         }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header: [UInt8] = []
-        appendBigEndian(UInt32(width), to: &header)
-        appendBigEndian(UInt32(height), to: &header)
-        header += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, adaptive filtering, no interlace
-        appendChunk("IHDR", header, to: &png)
-        appendChunk("IDAT", deflate(filtered, level: level), to: &png)
-        appendChunk("IEND", [], to: &png)
-        return png
+        let idat = deflate(filtered, level: level)
+        var png = PNGFile(capacity: idat.count + 64)
+        png.header(width: width, height: height, colorType: 6)
+        png.chunk("IDAT", data: idat)
+        return png.finish()
     }
 
     static func deflate(_ data: [UInt8], level: Int32) -> [UInt8] {
@@ -252,16 +206,6 @@ public enum PNGEncoder {
         let checksum = data.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt(data.count)) }
         appendBigEndian(UInt32(truncatingIfNeeded: checksum), to: &stream)
         return stream
-    }
-
-    private static func appendChunk(_ type: String, _ body: [UInt8], to png: inout [UInt8]) {
-        appendBigEndian(UInt32(body.count), to: &png)
-        let typeBytes = Array(type.utf8)
-        var checksum = typeBytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
-        checksum = body.withUnsafeBufferPointer { crc32(checksum, $0.baseAddress, uInt($0.count)) }
-        png += typeBytes
-        png += body
-        appendBigEndian(UInt32(truncatingIfNeeded: checksum), to: &png)
     }
 
     private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {

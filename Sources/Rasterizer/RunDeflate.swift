@@ -8,18 +8,15 @@
 /// is added in closed form. A lone pixel (the common edge pixel) is one write of its literals' codes.
 /// The caller must give room for `RunDeflate.bound(bytes:runs:)` bytes.
 struct RunDeflate {
-    private let output: UnsafeMutablePointer<UInt8>
+    private var writer: FixedHuffmanWriter<PointerDeflateOutput>
     /// 1 (palette index) or 2 (gray, alpha).
     private let pixelSize: Int
     private let gray: UInt8
-    private let literalCodes: UnsafePointer<UInt32>
-    private let matchCodes: UnsafePointer<UInt32>
     /// A lone pixel's literals before its alpha: the gray's code and bit count (none for an index).
     private let pixelPrefix: UInt64
     private let pixelPrefixBits: UInt64
-    private(set) var count = 0
-    private var bitBuffer: UInt64 = 0
-    private var bitCount: UInt64 = 0
+    /// The bytes written so far.
+    var count: Int { writer.output.count }
     /// Adler-32 sums, reduced modulo 65521 at least once per `lonePixelsBetweenReductions` pixels.
     private var adlerA: UInt64 = 1
     private var adlerB: UInt64 = 0
@@ -45,18 +42,15 @@ struct RunDeflate {
     /// Starts the stream (zlib header and the block header) at `output`; pixels are `pixelSize`
     /// bytes: the alpha alone, or `gray` and the alpha.
     init(output: UnsafeMutablePointer<UInt8>, pixelSize: Int, gray: UInt8 = 0) {
-        self.output = output
+        writer = FixedHuffmanWriter(output: PointerDeflateOutput(base: output))
         self.pixelSize = pixelSize == 2 ? 2 : 1
         self.gray = gray
-        literalCodes = Self.literalTable
-        matchCodes = Self.matchTable
-        let grayCode = literalCodes[Int(gray)]
+        let grayCode = FixedHuffmanCodes.literals[Int(gray)]
         pixelPrefix = self.pixelSize == 2 ? UInt64(grayCode & 0xFFFF) : 0
         pixelPrefixBits = self.pixelSize == 2 ? UInt64(grayCode >> 16) : 0
-        output[0] = 0x78
-        output[1] = 0x01
-        count = 2
-        writeBits(0b011, count: 3)  // final block, fixed Huffman
+        writer.output.append(0x78)
+        writer.output.append(0x01)
+        writer.writeBits(0b011, count: 3)  // final block, fixed Huffman
     }
 
     /// `count` zero bytes.
@@ -135,8 +129,9 @@ struct RunDeflate {
     /// One pixel of a non-zero `alpha` between pixels that differ from it: its literals alone.
     @inline(__always)
     private mutating func writeLonePixel(_ alpha: UInt8) {
-        let code = literalCodes[Int(alpha)]
-        writeBits(pixelPrefix | UInt64(code & 0xFFFF) << pixelPrefixBits, count: pixelPrefixBits + UInt64(code >> 16))
+        let code = FixedHuffmanCodes.literals[Int(alpha)]
+        writer.writeBits(
+            pixelPrefix | UInt64(code & 0xFFFF) << pixelPrefixBits, count: pixelPrefixBits + UInt64(code >> 16))
         let value = UInt64(alpha)
         if pixelSize == 2 {
             // b gains the two partial sums a + gray and a + gray + value.
@@ -153,20 +148,10 @@ struct RunDeflate {
     /// Ends the block and the stream; `count` is then the stream's length.
     mutating func finish() {
         flushRun()
-        writeSymbol(256)
-        if bitCount % 8 != 0 { bitCount += 8 - bitCount % 8 }
-        while bitCount > 0 {
-            output[count] = UInt8(truncatingIfNeeded: bitBuffer)
-            count += 1
-            bitBuffer >>= 8
-            bitCount -= 8
-        }
+        writer.writeSymbol(256)
+        writer.alignToByte()
         let checksum = UInt32(adlerB % Self.adlerModulus) << 16 | UInt32(adlerA % Self.adlerModulus)
-        output[count] = UInt8(checksum >> 24)
-        output[count + 1] = UInt8((checksum >> 16) & 0xFF)
-        output[count + 2] = UInt8((checksum >> 8) & 0xFF)
-        output[count + 3] = UInt8(checksum & 0xFF)
-        count += 4
+        writer.output.append(littleEndian: checksum.byteSwapped)
     }
 
     private mutating func flushRun() {
@@ -183,7 +168,7 @@ struct RunDeflate {
             adlerB = (adlerB + UInt64(length) % Self.adlerModulus * adlerA) % Self.adlerModulus
             var remaining = length
             if lastBytes & 0xFF != 0 || lastBytes < 0 {
-                writeSymbol(0)
+                writer.writeSymbol(0)
                 remaining -= 1
             }
             // After a single zero at the very start, the byte before it is unknown: no pair matches.
@@ -198,7 +183,7 @@ struct RunDeflate {
             adlerA = (adlerA + n * value) % Self.adlerModulus
             var remaining = length
             if lastBytes & 0xFF != Int(alpha) || lastBytes < 0 {
-                writeSymbol(Int(alpha))
+                writer.writeSymbol(Int(alpha))
                 remaining -= 1
             }
             lastBytes = (lastBytes & 0xFF) << 8 | Int(alpha)
@@ -214,8 +199,8 @@ struct RunDeflate {
             let pair = Int(gray) << 8 | Int(alpha)
             var remaining = 2 * length
             if lastBytes != pair {
-                writeSymbol(Int(gray))
-                writeSymbol(Int(alpha))
+                writer.writeSymbol(Int(gray))
+                writer.writeSymbol(Int(alpha))
                 remaining -= 2
             }
             lastBytes = pair
@@ -233,104 +218,30 @@ struct RunDeflate {
         var written = 0
         if remaining > 260 {
             // Whole 258-byte matches, two to a write while more than two are left.
-            let entry = matchCodes[258]
+            let entry = FixedHuffmanCodes.matches[258]
             let bits = UInt64(entry >> 24)
             let one = UInt64(entry & 0xFF_FFFF) | distanceBits << (bits - 5)
             let two = one | one << bits
             while remaining > 2 * 258 + 260 {
-                writeBits(two, count: 2 * bits)
+                writer.writeBits(two, count: 2 * bits)
                 remaining -= 2 * 258
                 written += 2 * 258
             }
             while remaining > 260 {
-                writeBits(one, count: bits)
+                writer.writeBits(one, count: bits)
                 remaining -= 258
                 written += 258
             }
         }
         if remaining >= 259 {
-            writeMatch(remaining - 3, distanceBits: distanceBits)
+            writer.writeMatch(remaining - 3, distanceBits: distanceBits)
             written += remaining - 3
             remaining = 3
         }
         if remaining >= 3 {
-            writeMatch(remaining, distanceBits: distanceBits)
+            writer.writeMatch(remaining, distanceBits: distanceBits)
         } else {
-            for index in 0..<remaining { writeSymbol(Int(byte(written + index))) }
+            for index in 0..<remaining { writer.writeSymbol(Int(byte(written + index))) }
         }
-    }
-
-    @inline(__always)
-    private mutating func writeMatch(_ length: Int, distanceBits: UInt64) {
-        let entry = matchCodes[length]
-        let bits = UInt64(entry >> 24)
-        writeBits(UInt64(entry & 0xFF_FFFF) | distanceBits << (bits - 5), count: bits)
-    }
-
-    @inline(__always)
-    private mutating func writeSymbol(_ symbol: Int) {
-        let entry = literalCodes[symbol]
-        writeBits(UInt64(entry & 0xFFFF), count: UInt64(entry >> 16))
-    }
-
-    @inline(__always)
-    private mutating func writeBits(_ value: UInt64, count bits: UInt64) {
-        bitBuffer |= value << bitCount
-        bitCount += bits
-        if bitCount >= 32 {
-            UnsafeMutableRawPointer(output + count).storeBytes(
-                of: UInt32(truncatingIfNeeded: bitBuffer).littleEndian, as: UInt32.self)
-            count += 4
-            bitBuffer >>= 32
-            bitCount -= 32
-        }
-    }
-
-    // MARK: - Tables (RFC 1951, 3.2.5 and 3.2.6), bit-reversed for LSB-first output
-
-    /// Literal/length symbols 0...256: code in the low 16 bits, its length above. Made once and
-    /// never changed or freed, so every stream reads it through a plain pointer.
-    nonisolated(unsafe) private static let literalTable: UnsafePointer<UInt32> = {
-        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
-        for symbol in 0...256 {
-            let (code, length) = fixedCode(symbol)
-            table[symbol] = UInt32(length) << 16 | code
-        }
-        return UnsafePointer(table)
-    }()
-
-    /// For each match length 3...258: length symbol, extra bits and five zero bits for the distance
-    /// code, in the low 24 bits; their total bit count above. Made once, like `literalTable`.
-    nonisolated(unsafe) private static let matchTable: UnsafePointer<UInt32> = {
-        let bases = [
-            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
-            227, 258,
-        ]
-        let extras = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 259)
-        table.initialize(repeating: 0, count: 259)
-        for length in 3...258 {
-            var index = bases.count - 1
-            while bases[index] > length { index -= 1 }
-            let (code, codeLength) = fixedCode(257 + index)
-            let bits = code | UInt32(length - bases[index]) << UInt32(codeLength)
-            table[length] = UInt32(codeLength + extras[index] + 5) << 24 | bits
-        }
-        return UnsafePointer(table)
-    }()
-
-    private static func fixedCode(_ symbol: Int) -> (code: UInt32, length: Int) {
-        switch symbol {
-        case 0..<144: (reversed(UInt32(0x30 + symbol), bits: 8), 8)
-        case 144..<256: (reversed(UInt32(0x190 + symbol - 144), bits: 9), 9)
-        case 256..<280: (reversed(UInt32(symbol - 256), bits: 7), 7)
-        default: (reversed(UInt32(0xC0 + symbol - 280), bits: 8), 8)
-        }
-    }
-
-    private static func reversed(_ value: UInt32, bits: Int) -> UInt32 {
-        var result: UInt32 = 0
-        for bit in 0..<bits where value & (1 << UInt32(bit)) != 0 { result |= 1 << UInt32(bits - 1 - bit) }
-        return result
     }
 }

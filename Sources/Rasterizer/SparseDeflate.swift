@@ -6,9 +6,7 @@ import CZlib
 /// closed form. Bytes from elsewhere (zlib's own raw deflate of the busy rows) can be spliced in
 /// between, as long as their Adler-32 is folded in with `appendCompressed`.
 struct SparseDeflate {
-    private(set) var output: [UInt8]
-    private var bitBuffer: UInt64 = 0
-    private var bitCount = 0
+    private var writer: FixedHuffmanWriter<ArrayDeflateOutput>
     private var adlerA: UInt64 = 1
     private var adlerB: UInt64 = 0
     private var pendingZeros = 0
@@ -19,8 +17,9 @@ struct SparseDeflate {
     private static let adlerModulus: UInt64 = 65_521
 
     init(capacity: Int) {
-        output = [0x78, 0x01]
+        var output: [UInt8] = [0x78, 0x01]
         output.reserveCapacity(capacity)
+        writer = FixedHuffmanWriter(output: ArrayDeflateOutput(bytes: output))
     }
 
     /// `count` zero bytes.
@@ -48,7 +47,7 @@ struct SparseDeflate {
                 phase = (phase + length) % size
                 remaining -= length
             } else {
-                writeSymbol(Int(phase == 0 ? bytes.0 : bytes.1))
+                writer.writeSymbol(Int(phase == 0 ? bytes.0 : bytes.1))
                 phase = (phase + 1) % size
                 remaining -= 1
             }
@@ -62,7 +61,7 @@ struct SparseDeflate {
     mutating func appendCompressed(_ segment: UnsafeBufferPointer<UInt8>, data: UnsafeBufferPointer<UInt8>) {
         flushZeros()
         alignWithEmptyStoredBlock()
-        output.append(contentsOf: segment)
+        writer.output.bytes.append(contentsOf: segment)
         let checksum = UInt(adlerB % Self.adlerModulus) << 16 | UInt(adlerA % Self.adlerModulus)
         let combined = UInt64(
             adler32_combine(checksum, adler32(1, data.baseAddress, uInt(data.count)), off_t(data.count)))
@@ -74,21 +73,16 @@ struct SparseDeflate {
     /// Ends the stream: the final (empty-tailed) block and the Adler-32.
     mutating func finish() -> [UInt8] {
         flushZeros()
-        if blockOpen { writeSymbol(256) }
+        if blockOpen { writer.writeSymbol(256) }
         // An empty final block ends the stream.
-        writeBits(1, count: 1)
-        writeBits(1, count: 2)
-        writeSymbol(256)
-        if bitCount > 0 { writeBits(0, count: (8 - bitCount % 8) % 8) }
-        drainBits()
+        writer.writeBits(1, count: 1)
+        writer.writeBits(1, count: 2)
+        writer.writeSymbol(256)
+        writer.alignToByte()
         let a = adlerA % Self.adlerModulus
         let b = adlerB % Self.adlerModulus
-        let checksum = UInt32(b << 16 | a)
-        output += [
-            UInt8(checksum >> 24), UInt8((checksum >> 16) & 0xFF), UInt8((checksum >> 8) & 0xFF),
-            UInt8(checksum & 0xFF),
-        ]
-        return output
+        writer.output.append(littleEndian: UInt32(b << 16 | a).byteSwapped)
+        return writer.output.bytes
     }
 
     // MARK: - Pieces
@@ -100,13 +94,12 @@ struct SparseDeflate {
         openBlock()
         var remaining = count
         if previousByte != 0 {
-            writeSymbol(0)
+            writer.writeSymbol(0)
             remaining -= 1
         }
-        // Whole 258-byte matches at distance 1: symbol 285 and distance code 0, 13 bits each.
-        let longMatch = Self.longestZeroMatch
+        // Whole 258-byte matches at distance 1.
         while remaining > 260 {
-            writeBits(longMatch, count: 13)
+            writer.writeMatch(258, distanceBits: 0)
             remaining -= 258
         }
         while remaining > 0 {
@@ -115,7 +108,7 @@ struct SparseDeflate {
                 match(length: length, distanceCode: 0)
                 remaining -= length
             } else {
-                writeSymbol(0)
+                writer.writeSymbol(0)
                 remaining -= 1
             }
         }
@@ -133,7 +126,7 @@ struct SparseDeflate {
 
     /// A literal byte, counted in the checksum.
     private mutating func literal(_ byte: UInt8) {
-        writeSymbol(Int(byte))
+        writer.writeSymbol(Int(byte))
         addToAdler(byte)
     }
 
@@ -149,85 +142,24 @@ struct SparseDeflate {
 
     private mutating func openBlock() {
         guard !blockOpen else { return }
-        writeBits(0, count: 1)  // not final: the stream ends with its own final block
-        writeBits(1, count: 2)  // fixed Huffman
+        writer.writeBits(0, count: 1)  // not final: the stream ends with its own final block
+        writer.writeBits(1, count: 2)  // fixed Huffman
         blockOpen = true
     }
 
     /// Ends the open block with an empty stored block, which leaves the stream byte-aligned.
     private mutating func alignWithEmptyStoredBlock() {
         if blockOpen {
-            writeSymbol(256)
+            writer.writeSymbol(256)
             blockOpen = false
-            writeBits(0, count: 3)  // not final, stored
-            writeBits(0, count: (8 - bitCount % 8) % 8)
-            drainBits()
-            output += [0, 0, 0xFF, 0xFF]
+            writer.writeBits(0, count: 3)  // not final, stored
+            writer.alignToByte()
+            writer.output.bytes += [0, 0, 0xFF, 0xFF]
         }
     }
 
+    /// A match at distance 1 (`distanceCode` 0) or 2 (1).
     private mutating func match(length: Int, distanceCode: Int) {
-        let (symbol, extraBits, extra) = Self.lengthCodes[length]
-        writeSymbol(symbol)
-        if extraBits > 0 { writeBits(UInt32(extra), count: extraBits) }
-        writeBits(UInt32(Self.reversed(UInt32(distanceCode), bits: 5)), count: 5)  // distance 1 or 2
-    }
-
-    @inline(__always)
-    private mutating func writeSymbol(_ symbol: Int) {
-        let (code, length) = Self.fixedCodes[symbol]
-        writeBits(code, count: length)
-    }
-
-    @inline(__always)
-    private mutating func writeBits(_ value: UInt32, count: Int) {
-        bitBuffer |= UInt64(value) << UInt64(bitCount)
-        bitCount += count
-        if bitCount >= 32 { drainBits() }
-    }
-
-    private mutating func drainBits() {
-        while bitCount >= 8 {
-            output.append(UInt8(truncatingIfNeeded: bitBuffer))
-            bitBuffer >>= 8
-            bitCount -= 8
-        }
-    }
-
-    // MARK: - Tables (RFC 1951, 3.2.5 and 3.2.6)
-
-    /// Fixed literal/length codes, bit-reversed for LSB-first output.
-    private static let fixedCodes: [(UInt32, Int)] = (0..<288).map { symbol in
-        switch symbol {
-        case 0..<144: (reversed(UInt32(0x30 + symbol), bits: 8), 8)
-        case 144..<256: (reversed(UInt32(0x190 + symbol - 144), bits: 9), 9)
-        case 256..<280: (reversed(UInt32(symbol - 256), bits: 7), 7)
-        default: (reversed(UInt32(0xC0 + symbol - 280), bits: 8), 8)
-        }
-    }
-
-    /// Length 258 (symbol 285, no extra bits), then distance 1 (code 0, five zero bits).
-    private static let longestZeroMatch: UInt32 = fixedCodes[285].0
-
-    /// For each match length 3...258: its symbol, extra bit count and extra value.
-    private static let lengthCodes: [(Int, Int, Int)] = {
-        let bases = [
-            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
-            227, 258,
-        ]
-        let extras = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-        var table = [(Int, Int, Int)](repeating: (0, 0, 0), count: 259)
-        for length in 3...258 {
-            var index = bases.count - 1
-            while bases[index] > length { index -= 1 }
-            table[length] = (257 + index, extras[index], length - bases[index])
-        }
-        return table
-    }()
-
-    private static func reversed(_ value: UInt32, bits: Int) -> UInt32 {
-        var result: UInt32 = 0
-        for bit in 0..<bits where value & (1 << UInt32(bit)) != 0 { result |= 1 << UInt32(bits - 1 - bit) }
-        return result
+        writer.writeMatch(length, distanceBits: distanceCode == 0 ? 0 : 0b10000)
     }
 }

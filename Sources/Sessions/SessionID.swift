@@ -12,20 +12,32 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a cookie value; anything but exactly 32 lowercase hex digits is refused, so a
-    /// forged or truncated cookie can never name a session.
+    /// forged or truncated cookie can never name a session. Inlinable, so each caller gets it
+    /// compiled for its own string type (it runs on every request).
+    @inlinable
     public init?(cookieValue: some StringProtocol) {
-        guard cookieValue.utf8.count == 32 else { return nil }
+        let parsed =
+            cookieValue.utf8.withContiguousStorageIfAvailable { Self.parse($0) } ?? Self.parse(Array(cookieValue.utf8))
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    /// 32 lowercase hex digits, the first 16 the high half.
+    @inlinable
+    static func parse<Digits: RandomAccessCollection<UInt8>>(_ digits: Digits) -> SessionID? where Digits.Index == Int {
+        guard digits.count == 32 else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
-        for (offset, byte) in cookieValue.utf8.enumerated() {
-            guard let digit = Self.digitValue(byte) else { return nil }
+        for offset in 0..<32 {
+            guard let digit = digitValue(digits[digits.startIndex + offset]) else { return nil }
             if offset < 16 { high = high << 4 | digit } else { low = low << 4 | digit }
         }
-        self.init(high: high, low: low)
+        return SessionID(high: high, low: low)
     }
 
     /// The value of one lowercase hex digit.
-    private static func digitValue(_ byte: UInt8) -> UInt64? {
+    @inlinable
+    static func digitValue(_ byte: UInt8) -> UInt64? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)

@@ -62,8 +62,7 @@ public protocol SessionStore<State>: Sendable {
     /// Runs `body` on the state of a live session where the store keeps it, and says whether
     /// there was one; counts as a use at `now`, like `state(of:now:)`. A store may run `body`
     /// under its lock: it must only take out what it needs. The memory store lends its state
-    /// without a copy (a tab page's reload: 5 retains and releases fewer, of objects every
-    /// server thread shares).
+    /// without a copy.
     @discardableResult
     func read(_ id: SessionID, now: Double, _ body: (State) -> Void) throws(SessionStoreError) -> Bool
 

@@ -1,9 +1,7 @@
-/// Writes HTML straight into bytes.
-///
-/// Measured on this machine (LIBMICROHTTPD.md): building a 4 KB page by String interpolation
-/// costs about 14.5 µs, appending to a byte buffer about 3.3 µs, and escaping on UTF-8 bytes
-/// is five times faster than on Characters. Every text that did not come from this module goes
-/// through `text` or `attribute`, which escape; `raw` takes only markup written here.
+/// Writes HTML straight into bytes: pages are built by appending UTF-8, never by String
+/// interpolation, and text is escaped on its bytes, not its Characters (PERFORMANCE.md has the
+/// figures). Every text that did not come from this module goes through `text` or `attribute`,
+/// which escape; `raw` takes only markup written here.
 public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     /// The page so far, copied.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -22,8 +20,8 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     /// `count` bytes written, then room up to `capacity`; only the written part is ever read.
     ///
     /// A buffer the writer owns alone (it cannot be copied, so nothing else can see it): writing
-    /// needs no uniqueness check nor retain and release around each piece, which an Array
-    /// buffer cost (~10k of ~50k instructions per page, callgrind).
+    /// needs no uniqueness check nor retain and release around each piece, as an Array would.
+    /// Its pointers never leave this type.
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -85,10 +83,9 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
         append(UnsafeRawBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
     }
 
-    /// Bytes this module's writers wrote earlier (a part of an `AppMarkup`): escaped already.
-    @inline(__always)
-    mutating func prewritten(_ part: UnsafeRawBufferPointer) {
-        append(part)
+    /// A part of an `AppMarkup`, which this module's writers wrote earlier: escaped already.
+    mutating func prewritten(_ part: AppMarkup.Part, of markup: AppMarkup) {
+        markup.bytes.withUnsafeBytes { append(UnsafeRawBufferPointer(rebasing: $0[part.range])) }
     }
 
     /// Markup built from trusted pieces (numbers, already-escaped fragments).
@@ -98,24 +95,7 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     }
 
     public mutating func number(_ value: Int) {
-        // Most numbers on a page are one digit (the icon scales): one byte, no digit loop.
-        if value >= 0 && value < 10 {
-            append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value))
-            return
-        }
-        if value < 0 { append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        // At most 20 decimal digits; written backwards into a small stack tuple, then copied.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var digitCount = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                digitCount += 1
-                scratch[24 - digitCount] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            append(UnsafeRawBufferPointer(rebasing: scratch[(24 - digitCount)...]))
-        }
+        trusted(String(value))
     }
 
     /// Two hexadecimal digits in capitals (`0A`, `FF`).
@@ -195,56 +175,29 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
         closeAttribute()
     }
 
-    /// A URL path segment or query value, percent-encoded (then safe in an attribute as is).
+    /// A URL path segment or query value, percent-encoded (then safe in an attribute as is):
+    /// everything but RFC 3986's unreserved characters becomes `%XX`.
     public mutating func urlComponent(_ value: some StringProtocol) {
-        let done: Void? = value.utf8.withContiguousStorageIfAvailable { percentEncode($0) }
-        if done == nil { URLComponentEncoding.encode(value).withUnsafeBytes { append($0) } }
-    }
-
-    /// `URLComponentEncoding.encode`, straight into the buffer (room for the worst case, every
-    /// byte `%XX`, made first).
-    private mutating func percentEncode(_ source: UnsafeBufferPointer<UInt8>) {
-        guard let from = source.baseAddress, !source.isEmpty else { return }
-        let worst = count + source.count * 3
-        if worst > capacity { grow(toHold: worst) }
-        do {
-            var to = base + count
-            for offset in 0..<source.count {
-                let byte = from[offset]
-                if URLComponentEncoding.isUnreserved(byte) {
-                    to.pointee = byte
-                    to += 1
-                } else {
-                    let hex = URLComponentEncoding.hexDigits
-                    to[0] = UInt8(ascii: "%")
-                    to[1] = hex.utf8Start[Int(byte >> 4)]
-                    to[2] = hex.utf8Start[Int(byte & 0x0F)]
-                    to += 3
-                }
+        let hex: StaticString = "0123456789ABCDEF"
+        for byte in value.utf8 {
+            if URLComponentEncoding.isUnreserved(byte) {
+                append(byte)
+            } else {
+                append(UInt8(ascii: "%"))
+                append(hex.utf8Start[Int(byte >> 4)])
+                append(hex.utf8Start[Int(byte & 0x0F)])
             }
-            count = to - base
         }
     }
 }
 
 public enum URLComponentEncoding {
-    /// Percent-encodes everything but RFC 3986's unreserved characters.
+    /// `HTMLWriter.urlComponent`'s bytes.
     public static func encode(_ value: some StringProtocol) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(value.utf8.count)
-        for byte in value.utf8 {
-            if isUnreserved(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits.utf8Start[Int(byte >> 4)])
-                output.append(hexDigits.utf8Start[Int(byte & 0x0F)])
-            }
-        }
-        return output
+        var html = HTMLWriter(capacity: value.utf8.count * 3)
+        html.urlComponent(value)
+        return html.finish()
     }
-
-    static let hexDigits: StaticString = "0123456789ABCDEF"
 
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {

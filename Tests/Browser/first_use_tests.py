@@ -173,3 +173,75 @@ def screenshots_of_the_branded_app_on_every_page_kind(base):
                 driver.quit()
     finally:
         server.stop()
+
+
+@test
+def readme_screenshots_of_both_layouts(base):
+    """The README's pictures (copied from build/screenshots/ into docs/images/ when they change)."""
+    server = bank_server()
+    try:
+        for viewport, layout, tab in (("phone", "bottom", "cards"), ("tablet", "vertical", "news")):
+            driver = make_driver(viewport)
+            try:
+                driver.get(f"{server.base}/bank/{layout}/{tab}")
+                wait(driver, lambda d: selected_tab(d) == tab, f"{tab} selected")
+                save_screenshot(driver, f"readme-{layout}")
+            finally:
+                driver.quit()
+    finally:
+        server.stop()
+
+
+@test
+def settings_toggles_are_switches_and_checklist_items_checkboxes(base):
+    driver = make_driver("tablet")
+    try:
+        driver.get(f"{base}/vertical/vertical/settings")
+        switches = driver.find_elements(By.CSS_SELECTOR, '#page [role="switch"]')
+        expect(switches, "the settings page has switches")
+        first = switches[0]
+        name, state = first.accessible_name, first.get_attribute("aria-checked")
+        expect(name and name == driver.find_elements(By.CSS_SELECTOR, "#page .toggle-title")[0].text, f"named by its title: {name!r}")
+        first.click()
+        flipped = "false" if state == "true" else "true"
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#page [role="switch"]')[0].get_attribute("aria-checked")
+             == flipped, "the switch flips")
+        driver.get(f"{base}/vertical/vertical/favorites")
+        boxes = driver.find_elements(By.CSS_SELECTOR, '#page [role="checkbox"]')
+        expect(boxes and all(box.get_attribute("aria-checked") in ("true", "false") for box in boxes), "checkboxes")
+    finally:
+        driver.quit()
+
+
+@test
+def the_more_list_is_uikits_and_its_rows_swap_in_place_as_taps(base):
+    server = bank_server()
+    driver = make_driver("phone")
+    try:
+        driver.get(f"{server.base}/bank/bottom/home")
+        run_browser_tests.mark_document(driver)
+        tab_link(driver, "_more").click()
+        wait(driver, lambda d: path_of(d) == "/bank/bottom/_more", "the More list")
+        rows = {row.get_attribute("data-tab"): row for row in driver.find_elements(By.CSS_SELECTOR, "a.more-row")}
+        expect(list(rows) == BANK_TABS[4:], f"the tabs past the bar: {list(rows)}")
+        for tab, row in rows.items():
+            expect(row.find_elements(By.CSS_SELECTOR, ".more-icon img"), f"{tab}: an icon")
+            expect(row.find_elements(By.CSS_SELECTOR, ".chevron"), f"{tab}: a chevron")
+            expect(bool(row.find_elements(By.CSS_SELECTOR, "svg.lock")) == (tab in BANK_LOGIN_ONLY), f"{tab}: lock")
+        expect(rows["savings"].accessible_name.startswith("Savings (requires login)"), rows["savings"].accessible_name)
+        expect(rows["news"].find_element(By.CSS_SELECTOR, ".badge").text.startswith("2"), "News's badge pill")
+        rows["settings"].click()
+        wait(driver, lambda d: path_of(d) == "/bank/bottom/settings", "Settings from the More list")
+        expect(run_browser_tests.document_survived(driver), "the row swapped the stage, not a reload")
+        expect(selected_tab(driver) == "_more", "the More cell is current while a More tab is shown")
+        tab_link(driver, "_more").click()
+        wait(driver, lambda d: path_of(d) == "/bank/bottom/_more", "the More list again")
+        marked = driver.find_elements(By.CSS_SELECTOR, 'a.more-row[aria-current="page"]')
+        expect([row.get_attribute("data-tab") for row in marked] == ["settings"], "the selected row is marked")
+        driver.get(f"{server.base}/bank/events")
+        log = driver.find_element(By.TAG_NAME, "main").text
+        expect("didSelect settings (tap)" in log, "the row was logged as a tap")
+        save_screenshot(driver, "phone-bank-events-after-more")
+    finally:
+        driver.quit()
+        server.stop()

@@ -4,6 +4,8 @@ import Synchronization
 import Testing
 import Views
 
+@testable import TabStageApp
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -22,7 +24,7 @@ import Views
             if let set = response.header("Set-Cookie"), let pair = set.split(separator: ";").first {
                 cookie = String(pair)
             }
-            if let found = CSRFField.token(in: response.body) { token = found }
+            if let found = FormToken.csrfToken(in: response.body) { token = found }
             return response
         }
 

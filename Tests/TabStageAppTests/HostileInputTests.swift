@@ -37,10 +37,12 @@ import Testing
         return Array((head + "\r\n").utf8) + body
     }
 
-    /// Runs a batch, expecting a 4xx for each, then checks health and the session.
-    func expectRefused(_ batch: [(String, [UInt8])], allowClose: Set<String> = []) throws {
+    /// Runs a batch, expecting a 4xx for each, then checks health and the session. The batch is
+    /// made with the cookie of the very session it then checks.
+    func expectRefused(allowClose: Set<String> = [], _ makeBatch: (_ cookie: String) -> [(String, [UInt8])]) throws {
         let stage = try StageServer()
         let visitor = try Self.establishedVisitor(stage)
+        let batch = makeBatch(try #require(visitor.cookie))
         let before = try Self.observe(visitor)
         for (name, raw) in batch {
             guard let response = Self.send(raw, to: stage) else {
@@ -56,9 +58,7 @@ import Testing
     }
 
     @Test func malformedRequestLinesAndHeaders() throws {
-        let stage = try StageServer()
-        let cookie = try Self.establishedVisitor(stage).cookie
-        try expectRefused(
+        try expectRefused(allowClose: ["no target", "bad version", "huge target", "huge header"]) { cookie in
             [
                 // libmicrohttpd 0.9.75 closes the connection without an answer for a line with no target.
                 ("no target", Array("GARBAGE\r\n\r\n".utf8)),
@@ -87,7 +87,8 @@ import Testing
                         headers: ["Content-Type: application/x-www-form-urlencoded"],
                         body: Array(repeating: UInt8(ascii: "a"), count: 1024 * 1024 + 10))
                 ),
-            ], allowClose: ["no target", "bad version", "huge target", "huge header"])
+            ]
+        }
     }
 
     @Test func invalidUTF8AndPercentEncodingAnywhere() throws {
@@ -178,8 +179,6 @@ import Testing
     }
 
     @Test func pathTraversalInEveryRoute() throws {
-        let stage = try StageServer()
-        let cookie = try Self.establishedVisitor(stage).cookie
         let targets = [
             "/static/../Package.swift", "/static/%2e%2e/Package.swift", "/static/..%2fPackage.swift",
             "/static/css/..%2f..%2f..%2fPackage.swift", "/static/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
@@ -191,12 +190,10 @@ import Testing
             "/..%2frestaurant/bottom/home", "/restaurant/bottom/home/..%2f..%2faction",
             "/restaurant/events/../../Package.swift", "/%2e%2e/%2e%2e/etc/passwd",
         ]
-        try expectRefused(targets.map { ($0, Self.request("GET \($0) HTTP/1.1", cookie: cookie)) })
+        try expectRefused { cookie in targets.map { ($0, Self.request("GET \($0) HTTP/1.1", cookie: cookie)) } }
     }
 
     @Test func outOfRangeTabsScalesAndTints() throws {
-        let stage = try StageServer()
-        let cookie = try Self.establishedVisitor(stage).cookie
         var targets = [
             "/restaurant/bottom/99", "/restaurant/bottom/-1", "/restaurant/bottom/0x10", "/restaurant/bottom/1e9",
             "/restaurant/bottom/99999999999999999999", "/restaurant/sideways/home", "/restaurant/bottom/_more/x",
@@ -216,7 +213,7 @@ import Testing
             targets.append("/icons/home/selected@1x.png?tint=\(tint)")
         }
         targets += ["/icons/nothing/selected@1x.png", "/icons/apps/nothing/home/selected@1x.png", "/theme/nothing.css"]
-        try expectRefused(targets.map { ($0, Self.request("GET \($0) HTTP/1.1", cookie: cookie)) })
+        try expectRefused { cookie in targets.map { ($0, Self.request("GET \($0) HTTP/1.1", cookie: cookie)) } }
     }
 
     @Test func malformedOrEnormousPathDataInAnAppIsACheckError() throws {

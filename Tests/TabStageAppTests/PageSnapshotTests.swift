@@ -30,7 +30,10 @@ import Testing
         #expect(page.text.contains("data-tab=\"_more\" href=\"/many/bottom/_more\" aria-current=\"page\""))
         let more = try visitor.get("/many/bottom/_more")
         #expect(more.status == 200)
-        for hidden in 5...7 { #expect(more.text.contains("<a href=\"/many/bottom/t\(hidden)\">Tab \(hidden)</a>")) }
+        for hidden in 5...7 {
+            #expect(more.text.contains("data-tab=\"t\(hidden)\" href=\"/many/bottom/t\(hidden)\""))
+            #expect(more.text.contains("<span class=\"more-title\">Tab \(hidden)</span>"))
+        }
         let icon = try visitor.get("/icons/apps/many/_more/selected@2x.png")
         #expect(icon.status == 200)
         #expect(icon.header("Content-Type") == "image/png")
@@ -113,15 +116,37 @@ import Testing
         assertSnapshot(of: back)
     }
 
+    @Test func aListItemPushesADetailScreenWithBack() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/news")
+        let detail = try visitor.get("/restaurant/bottom/news/spring-menu")
+        #expect(detail.status == 200)
+        #expect(detail.text.contains("<a class=\"back\" data-stage-link href=\"/restaurant/bottom/news\">"))
+        assertSnapshot(of: detail, named: "detail")
+        // A tap on the bar goes back to the top of the tab's stack: the detail.
+        let tapped = try visitor.get("/restaurant/bottom/news", headers: [("X-TabStage-Source", "tap")])
+        #expect(tapped.status == 200 || tapped.header("Location") == "/restaurant/bottom/news/spring-menu")
+        // Back: the tab's own URL pops the detail.
+        let back = try visitor.get("/restaurant/bottom/news")
+        #expect(!back.text.contains("class=\"back\""))
+        assertSnapshot(of: try visitor.get("/restaurant/events.json"), named: "events")
+    }
+
     @Test func detachResetsAPageWhenLeft() throws {
         let visitor = try StageServer().visitor()
         _ = try visitor.get("/vertical/vertical/favorites")
         _ = try visitor.post("/vertical/vertical/favorites/action", form: [("action", "toggle"), ("item", "park")])
         let ticked = try visitor.get("/vertical/vertical/favorites")
-        #expect(ticked.text.contains("aria-pressed=\"true\">Done<span class=\"visually-hidden\">: Walk in the park"))
+        #expect(
+            ticked.text.contains(
+                "aria-labelledby=\"toggle-favorites-park\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"true\">"
+            ))
         _ = try visitor.get("/vertical/vertical/settings")
         let fresh = try visitor.get("/vertical/vertical/favorites")
-        #expect(fresh.text.contains("aria-pressed=\"false\">To do<span class=\"visually-hidden\">: Walk in the park"))
+        #expect(
+            fresh.text.contains(
+                "aria-labelledby=\"toggle-favorites-park\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\">"
+            ))
         assertSnapshot(of: fresh)
         assertSnapshot(of: try visitor.get("/vertical/events"), named: "events")
     }

@@ -52,7 +52,8 @@ import Views
         let postToStatic = try visitor.post("/static/css/tabstage.css", form: [])
         #expect(postToStatic.status == 405)
         #expect(postToStatic.header("Allow") == "GET, HEAD")
-        #expect(try visitor.post("/nowhere/at/all/really", form: []).status == 404)
-        #expect(try visitor.get("/nowhere/at/all/really").status == 404)
+        // Four segments are a detail screen's path for GET: five are nobody's.
+        #expect(try visitor.post("/nowhere/at/all/really/deep", form: []).status == 404)
+        #expect(try visitor.get("/nowhere/at/all/really/deep").status == 404)
     }
 }

@@ -89,7 +89,7 @@ final class Visitor {
         if let setCookie = response.header("Set-Cookie"), let pair = setCookie.split(separator: ";").first {
             cookie = String(pair)
         }
-        if let token = CSRFField.token(in: response.body) { csrfToken = token }
+        if let token = FormToken.csrfToken(in: response.body) { csrfToken = token }
         return response
     }
 }

@@ -3,9 +3,8 @@ import Testing
 
 @testable import Views
 
-/// `StageLinks.tab` builds its path in one allocation; it must give the bytes of the plain
-/// interpolation for every tab of every app in both layouts, and for ids that are not native
-/// strings (which take the byte-by-byte way).
+/// `StageLinks.tab` is the joined path for every tab of every app in both layouts, and for ids
+/// that are not native strings.
 @Test func tabLinksAreTheJoinedPath() {
     for app in BuiltInApps.all {
         for layout in Layout.allCases {

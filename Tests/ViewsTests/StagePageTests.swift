@@ -84,8 +84,13 @@ import Testing
     let vertical = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "t6"))
     #expect(vertical.components(separatedBy: "<li><a class=\"tab\"").count == 8)
     let more = stageHTML(app, layout: .bottom, container: container, content: .more)
-    #expect(more.contains("<li><a href=\"/many/bottom/t5\">Tab 5</a></li>"))
-    #expect(more.contains("<li><a href=\"/many/bottom/t7\">Tab 7</a></li>"))
+    #expect(
+        more.contains("<li><a class=\"more-row\" data-tab=\"t5\" href=\"/many/bottom/t5\"><span class=\"more-icon\">"))
+    // The selected tab's row is marked.
+    #expect(more.contains("<li><a class=\"more-row\" data-tab=\"t6\" href=\"/many/bottom/t6\" aria-current=\"page\">"))
+    #expect(
+        more.contains(
+            "<span class=\"more-title\">Tab 7</span><span class=\"chevron\" aria-hidden=\"true\"></span></a></li>"))
 }
 
 @Test func untrustedTextIsEscapedEverywhere() throws {
@@ -152,4 +157,23 @@ import Testing
     #expect(cell.contains("<span class=\"tab-title\">Personal Center</span><svg class=\"lock\""))
     #expect(cell.contains("<span class=\"visually-hidden\"> (requires login)</span></a>"))
     #expect(html.components(separatedBy: "class=\"lock\"").count == 2)
+}
+
+@Test func settingsTogglesAreSwitchesAndChecklistItemsCheckboxesNamedByTheirTitles() throws {
+    let app = try demo("vertical")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("settings"), source: .url, isLoggedIn: false, at: testTime)
+    let settings = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "settings"))
+    #expect(settings.contains("<ul class=\"items toggles\">"))
+    #expect(
+        settings.contains(
+            "class=\"toggle toggle-switch\" role=\"switch\" aria-checked=\"true\"><span class=\"toggle-control\">"))
+    #expect(!settings.contains("aria-pressed"))
+    _ = container.select(.tab("favorites"), source: .url, isLoggedIn: false, at: testTime)
+    let checklist = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "favorites"))
+    #expect(checklist.contains("<li><span class=\"toggle-title\" id=\"toggle-favorites-park\"><a class=\"item-link\""))
+    #expect(
+        checklist.contains(
+            "<button type=\"submit\" aria-labelledby=\"toggle-favorites-park\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\"><span class=\"toggle-control\"></span></button></form></li>"
+        ))
 }

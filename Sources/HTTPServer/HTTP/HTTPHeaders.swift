@@ -98,3 +98,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         left == right || (left | 0x20 == right | 0x20 && (left | 0x20) >= 0x61 && (left | 0x20) <= 0x7A)
     }
 }
+
+extension Substring {
+    /// Without the spaces and tabs at either end.
+    var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return text
+    }
+}

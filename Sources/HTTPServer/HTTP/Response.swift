@@ -30,6 +30,8 @@ public struct Response: Sendable, Equatable {
         Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
     }
 
+    /// `application/json` without a `charset`: JSON text is UTF-8 (RFC 8259, 8.1) and the media
+    /// type defines no such parameter, so none is sent.
     public static func json(_ bytes: [UInt8], status: HTTPStatus = .ok) -> Response {
         Response(status: status, headers: ["Content-Type": "application/json"], body: bytes)
     }

@@ -110,7 +110,7 @@ extension Server {
         return response
     }
 
-    /// Takes the response it sends (`consuming`): a borrowed one was copied to be changed.
+    /// Takes the response it sends (`consuming`), so adding a field does not copy it.
     private func queue(
         _ response: consuming Response, method: HTTPMethod, context: RequestContext, connection: OpaquePointer
     ) -> MHD_Result {
@@ -154,8 +154,7 @@ extension Server {
     }
 
     /// A libmicrohttpd response whose body is `body`'s own storage, kept alive until
-    /// libmicrohttpd is done with it: no copy of the page per request (`RESPMEM_MUST_COPY`
-    /// cost a malloc, a copy and a free).
+    /// libmicrohttpd is done with it: the page is never copied per request.
     ///
     /// A native array's elements sit at one address for the life of its storage, and nothing can
     /// change them while the box holds the only other reference to it (a write would copy).

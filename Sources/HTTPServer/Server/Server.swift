@@ -24,8 +24,7 @@ public final class Server: Sendable {
     public let configuration: ServerConfiguration
     let respond: @Sendable (Request) -> Response
     let state = Mutex(State())
-    // Touched by every request: atomics, not the lock (two threads contending for one lock
-    // three times per request cost more than the handler).
+    // Touched by every request: atomics, never the lock, which would serialise the threads.
     let requestsInFlight = Atomic<Int>(0)
     let stopping = Atomic<Bool>(false)
 

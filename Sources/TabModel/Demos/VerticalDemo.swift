@@ -7,6 +7,7 @@ enum VerticalDemo {
           "tint": "#2993EF",
           "layout": "vertical",
           "policies": "fsVertical",
+          "hidesBottomBarWhenPushed": true,
           "tabs": [
             {
               "id": "inbox",

@@ -65,7 +65,7 @@ struct SnapshotReplay {
         if let setCookie = response.headers["Set-Cookie"], let pair = setCookie.split(separator: ";").first {
             cookie = String(pair)
         }
-        if let token = CSRFField.token(in: response.body) { csrfToken = token }
+        if let token = FormToken.csrfToken(in: response.body) { csrfToken = token }
         let after = cookie.flatMap { pair in
             pair.split(separator: "=", maxSplits: 1).last.flatMap { SessionID(cookieValue: String($0)) }
         }

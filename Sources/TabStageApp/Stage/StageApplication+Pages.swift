@@ -34,7 +34,6 @@ extension StageApplication {
             response = .json(EventLogPage.json(app: app, log: visit.result.log))
             StageResponses.secure(&response)
             response.headers["Cache-Control"] = "no-store"
-            response.headers["Vary"] = "Cookie"
         } else {
             response = StageResponses.page(
                 EventLogPage.document(app: app, log: visit.result.log, chrome: visit.result.chrome))
@@ -96,7 +95,13 @@ extension StageApplication {
         let visit = try withVisitor(
             request, create: true, ifUnchanged: { session in reloadedTab(request, session, selection) },
             { session in selectTab(request, &session, selection) })
-        var response = render(tabContext(visit.result, selection), status: visit.result.status, request: request)
+        var response: Response
+        if case .detail(_, let itemID) = visit.result.content {
+            response = StageResponses.redirect(
+                to: StageLinks.detail(selection.appID, selection.layout, selection.tabID, itemID))
+        } else {
+            response = render(tabContext(visit.result, selection), status: visit.result.status, request: request)
+        }
         attachCookie(visit.newSession, to: &response)
         return response
     }
@@ -141,7 +146,7 @@ extension StageApplication {
     func reloadedTab(_ request: Request, _ session: VisitorSession, _ selection: TabSelection) -> TabVisit? {
         guard session.flash == nil, !selection.changesSettings, selection.source != .tap,
             let container = session.containers[selection.appID], container.selectedTabID == selection.tabID,
-            !selection.changesQuery(container)
+            !selection.changesQuery(container), container.pushedItem(ofTab: selection.tabID) == nil
         else { return nil }
         return TabVisit(
             language: keptLanguage(request, session), visitorName: session.visitorName,
@@ -178,7 +183,18 @@ extension StageApplication {
             content = .refused(tabID: refusedID, reason: reason)
             status = .forbidden
             notice = nil
-        } else if let query = selection.query, selection.changesQuery(container) {
+        } else if let pushed = container.pushedItem(ofTab: selection.tabID) {
+            // A tap shows the top of the tab's stack (its detail screen, answered by a redirect
+            // there); any other entry by the tab's own URL is Back to its root.
+            if selection.source == .tap {
+                content = .detail(tabID: selection.tabID, itemID: pushed)
+                status = .seeOther
+            } else {
+                _ = container.pop(onTab: selection.tabID, at: selection.now, in: selection.layout)
+                isChanged = true
+            }
+        }
+        if case .tab = content, let query = selection.query, selection.changesQuery(container) {
             let result = container.perform(
                 .setQuery(query), onTab: selection.tabID, isLoggedIn: isLoggedIn, at: selection.now,
                 in: selection.layout)
@@ -206,6 +222,64 @@ extension StageApplication {
             notice: visit.notice, markup: markups[appIndex])
     }
 
+    /// `/{app}/{layout}/{tab}/{item}`: selects the tab (as any entry path) and pushes the item's
+    /// detail screen onto its stack.
+    func detailPage(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let located = try locate(request, parameters)
+        let app = apps[located.appIndex]
+        let layout = located.layout
+        let tabID = try parameters.require("tab")
+        let itemID = try parameters.require("item")
+        guard let tab = app.tab(id: tabID) else {
+            return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
+        }
+        guard tab.page.content.items.contains(where: { $0.id == itemID }) else {
+            // `…/action` is the page's form endpoint, which only POST has.
+            if itemID == StageLinks.actionSegment {
+                var response = Response.statusPage(.methodNotAllowed)
+                response.headers["Allow"] = "POST"
+                return response
+            }
+            return try errorPage(request, .notFound, .unknownPage, app: app)
+        }
+        let source = selectionSource(request)
+        let now = clock()
+        let visit = try withVisitor(request, create: true) { session -> DetailVisit in
+            let language = language(request, &session)
+            var notice = session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
+            var content = StageContent.detail(tabID: tabID, itemID: itemID)
+            var status = HTTPStatus.ok
+            var container = session.containers[app.id] ?? TabContainer(app: app)
+            if container.selectedTabID != tabID,
+                case .refused(let refusedID, let reason) = container.select(
+                    .tab(tabID), source: source, isLoggedIn: session.isLoggedIn, at: now, in: layout)
+            {
+                content = .refused(tabID: refusedID, reason: reason)
+                status = .forbidden
+                notice = nil
+            } else {
+                _ = container.push(item: itemID, onTab: tabID, at: now, in: layout)
+            }
+            session.containers[app.id] = container
+            let chrome = ChromeContext(
+                language: language, app: app, layout: layout, visitorName: session.visitorName,
+                currentPath: StageLinks.detail(app.id, layout, tabID, itemID), csrfToken: session.csrfToken)
+            return DetailVisit(
+                context: StageContext(
+                    chrome: chrome, app: app, layout: layout, container: container, content: content, notice: notice,
+                    markup: markup(of: app)), status: status)
+        }
+        var response = render(visit.result.context, status: visit.result.status, request: request)
+        attachCookie(visit.newSession, to: &response)
+        return response
+    }
+
+    /// What a detail page takes out of the visitor's session.
+    struct DetailVisit {
+        var context: StageContext
+        var status: HTTPStatus
+    }
+
     func morePage(_ request: Request, _ app: AppDescription) throws -> Response {
         let visit = try withVisitor(request, create: changesSettings(request)) { session in
             let chrome = ChromeContext(
@@ -225,11 +299,9 @@ extension StageApplication {
     /// The whole document, or only the stage when the script asks for a fragment.
     func render(_ context: StageContext, status: HTTPStatus, request: Request) -> Response {
         guard request.headers[StageResponses.fragmentHeader] == "1" else {
-            return StageResponses.page(
-                StagePage.document(context), status: status, varyOnFragment: true, framing: .stageFrame)
+            return StageResponses.page(StagePage.document(context), status: status, framing: .stageFrame)
         }
-        var response = StageResponses.page(
-            StagePage.fragment(context), status: status, varyOnFragment: true, framing: .stageFrame)
+        var response = StageResponses.page(StagePage.fragment(context), status: status, framing: .stageFrame)
         response.headers[StageResponses.fragmentHeader] = "1"
         return response
     }

@@ -33,6 +33,9 @@ extension StageApplication {
         router.get("/{app}/stage", guarded { [self] request, parameters in try showcase(request, parameters) })
         router.get("/{app}/{layout}", guarded { [self] request, parameters in try layoutEntry(request, parameters) })
         router.get("/{app}/{layout}/{tab}", guarded { [self] request, parameters in try tabPage(request, parameters) })
+        router.get(
+            "/{app}/{layout}/{tab}/{item}",
+            guarded { [self] request, parameters in try detailPage(request, parameters) })
         router.post(
             "/{app}/{layout}/{tab}/action",
             guarded { [self] request, parameters in

@@ -11,13 +11,12 @@ enum StageResponses {
     /// of another site may frame ours.
     static let contentSecurityPolicy = policy(frames: nil, frameAncestors: "'none'")
 
-    /// Who may show a page in a frame.
+    /// Who may show a page in a frame (docs/stage.md).
     enum Framing {
         /// No one (`frame-ancestors 'none'`, `X-Frame-Options: DENY`): most pages.
         case denied
         /// This origin only: the pages the stage shows in its device frames (tab pages, the
-        /// More list, the log-in form a frame may lead to). They are drawn embedded when the
-        /// browser says it loads them into a frame, so they also vary on `Sec-Fetch-Dest`.
+        /// More list, the log-in form a frame may lead to).
         case stageFrame
         /// The stage itself: framed by no one, it frames pages of this origin (`frame-src 'self'`).
         case stage
@@ -29,38 +28,31 @@ enum StageResponses {
             + "base-uri 'none'; frame-ancestors \(frameAncestors)"
     }
 
-    /// A page that depends on the session: never cached, and marked with what it varies on.
-    /// Built once: the fields, in the order `Response.html`, `secure` and the two below would
-    /// add them one by one (each of those lookups compared names over every field so far).
-    static func page(
-        _ bytes: [UInt8], status: HTTPStatus = .ok, varyOnFragment: Bool = false, framing: Framing = .denied
-    ) -> Response {
+    private static let framedContentSecurityPolicy = policy(frames: nil, frameAncestors: "'self'")
+    private static let stageContentSecurityPolicy = policy(frames: "'self'", frameAncestors: "'none'")
+
+    /// A page that depends on the session: never stored by any cache (`no-store`), so it needs
+    /// no `Vary` for the headers it depends on (cookie, language, fragment requests, whether it
+    /// is loaded into a frame). Its fields are built and checked once (`HTTPHeaders.checked()`),
+    /// not per page.
+    static func page(_ bytes: [UInt8], status: HTTPStatus = .ok, framing: Framing = .denied) -> Response {
         let headers =
-            switch (framing, varyOnFragment) {
-            case (.denied, false): pageHeaders
-            case (.denied, true): fragmentPageHeaders
-            case (.stageFrame, false): framedPageHeaders
-            case (.stageFrame, true): framedFragmentPageHeaders
-            case (.stage, _): stagePageHeaders
+            switch framing {
+            case .denied: pageHeaders
+            case .stageFrame: framedPageHeaders
+            case .stage: stagePageHeaders
             }
         return Response(status: status, headers: headers, body: bytes)
     }
 
-    private static let pageHeaders = pageHeaders(vary: "Cookie, Accept-Language", framing: .denied)
-    private static let fragmentPageHeaders = pageHeaders(
-        vary: "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language", framing: .denied)
-    private static let framedPageHeaders = pageHeaders(
-        vary: "Cookie, Accept-Language, Sec-Fetch-Dest", framing: .stageFrame)
-    private static let framedFragmentPageHeaders = pageHeaders(
-        vary: "\(fragmentHeader), \(sourceHeader), Cookie, Accept-Language, Sec-Fetch-Dest", framing: .stageFrame)
+    private static let pageHeaders = pageHeaders(framing: .denied)
+    private static let framedPageHeaders = pageHeaders(framing: .stageFrame)
+    private static let stagePageHeaders = pageHeaders(framing: .stage)
 
-    private static let stagePageHeaders = pageHeaders(vary: "Cookie, Accept-Language", framing: .stage)
-
-    private static func pageHeaders(vary: String, framing: Framing) -> HTTPHeaders {
+    private static func pageHeaders(framing: Framing) -> HTTPHeaders {
         var response = Response.html([UInt8]())
         secure(&response, framing: framing)
         response.headers["Cache-Control"] = "no-store"
-        response.headers["Vary"] = vary
         return response.headers.checked()
     }
 
@@ -80,9 +72,6 @@ enum StageResponses {
         }
         response.headers["Referrer-Policy"] = "same-origin"
     }
-
-    private static let framedContentSecurityPolicy = policy(frames: nil, frameAncestors: "'self'")
-    private static let stageContentSecurityPolicy = policy(frames: "'self'", frameAncestors: "'none'")
 
     static func redirect(to location: String) -> Response {
         var response = Response.redirect(to: location)

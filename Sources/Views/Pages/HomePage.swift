@@ -29,12 +29,20 @@ public enum HomePage {
         html.raw("</h2>\n<p class=\"app-icons\">")
         // Each tab's glow cell in the app's tint, which reads on light and dark alike.
         for tab in app.tabs {
+            func writeURL(scale: Int) {
+                StageLinks.writeIcon(
+                    .beforeScale, app: app, icon: tab.icon, tabID: tab.id, selected: true, into: &html)
+                html.number(scale)
+                StageLinks.writeIcon(.afterScale, app: app, icon: tab.icon, tabID: tab.id, selected: true, into: &html)
+            }
             html.raw("<img alt=\"\" width=\"48\" height=\"48\"")
-            html.attribute("src", StageLinks.icon(app: app, tab: tab, selected: true, scale: 1))
+            html.openAttribute("src")
+            writeURL(scale: 1)
+            html.closeAttribute()
             html.openAttribute("srcset")
             for scale in 1...3 {
                 if scale > 1 { html.raw(", ") }
-                html.text(StageLinks.icon(app: app, tab: tab, selected: true, scale: scale))
+                writeURL(scale: scale)
                 html.raw(" ")
                 html.number(scale)
                 html.raw("x")
@@ -110,8 +118,12 @@ public enum ErrorPage {
 }
 
 /// `/theme/{app}.css`: the app's tint as a custom property, because inline styles are forbidden.
+/// `/theme/{app}.css`: the app's tint and the contrast-checked shades of it (`TintPalette`)
+/// that Public/css/tabstage.css uses for accents.
 public enum ThemeStylesheet {
     public static func css(for app: AppDescription) -> [UInt8] {
-        Array(":root { --tint: #\(StageLinks.tintQuery(app)); }\n".utf8)
+        let palette = TintPalette(app: app)
+        return Array(
+            ":root { --tint: \(palette.tint); --tint-text: \(palette.text); --tint-ring: \(palette.ring); }\n".utf8)
     }
 }

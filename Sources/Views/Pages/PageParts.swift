@@ -48,8 +48,7 @@ enum PageParts {
     ) {
         html.raw("<form method=\"post\"")
         html.openAttribute("action")
-        StageLinks.writeTab(context.app.id, context.layout, tabID, into: &html)
-        html.raw("/action")
+        StageLinks.writeAction(context.app.id, context.layout, tabID, into: &html)
         html.closeAttribute()
         html.raw(" data-fragment>")
         CSRFField.render(context.chrome.csrfToken, into: &html)
@@ -126,7 +125,10 @@ enum LoginForm {
     }
 }
 
-/// The bottom bar's More list: links to the tabs that did not fit.
+/// The bottom bar's More list, as UIKit draws it: a row per tab that did not fit, with its
+/// icon, title, badge pill, a padlock when it needs a login and a chevron; the selected tab's
+/// row is marked. The rows are links like the bar's cells, and the script swaps them in the same
+/// way (a tap, not a URL).
 enum MoreView {
     static func render(_ context: StageContext, into html: inout HTMLWriter) {
         PageParts.paragraph(UIString.moreLead.text(in: context.language), className: "lead", into: &html)
@@ -134,21 +136,45 @@ enum MoreView {
             if case .more(let tabIDs, _) = item { return tabIDs }
             return []
         }
-        html.raw("<ul class=\"items more-list\">\n")
+        let selected = context.container.selectedTabID
+        html.raw("<ul class=\"more-list\">\n")
         for tabID in hidden {
             guard let tab = context.app.tab(id: tabID) else { continue }
-            html.raw("<li><a")
+            html.raw("<li><a class=\"more-row\"")
+            html.attribute("data-tab", tab.id)
             html.attribute("href", StageLinks.tab(context.app.id, .bottom, tab.id))
-            html.raw(">")
+            if tab.id == selected { html.raw(" aria-current=\"page\"") }
+            html.raw("><span class=\"more-icon\"><img alt=\"\" width=\"80\" height=\"80\"")
+            html.openAttribute("src")
+            StageLinks.writeIcon(
+                .beforeScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.raw("1")
+            StageLinks.writeIcon(
+                .afterScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.closeAttribute()
+            html.openAttribute("srcset")
+            StageLinks.writeIcon(
+                .beforeScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.raw("2")
+            StageLinks.writeIcon(
+                .afterScale, app: context.app, icon: tab.icon, tabID: tab.id, selected: false, into: &html)
+            html.raw(" 2x")
+            html.closeAttribute()
+            html.raw("></span><span class=\"more-title\">")
             html.text(tab.title.text(in: context.language.tag))
+            html.raw("</span>")
             if tab.requiresLogin { TabBarView.lock(language: context.language, into: &html) }
-            html.raw("</a>")
-            if let label = context.container.badge(ofTab: tab.id)?.label {
-                html.raw("<span class=\"meta\">")
+            if let badge = context.container.badge(ofTab: tab.id), let label = badge.label {
+                html.raw("<span class=\"badge more-badge\">")
                 html.text(label)
+                if case .count = badge {
+                    html.raw("<span class=\"visually-hidden\">")
+                    html.text(UIString.unreadSuffix.text(in: context.language))
+                    html.raw("</span>")
+                }
                 html.raw("</span>")
             }
-            html.raw("</li>\n")
+            html.raw("<span class=\"chevron\" aria-hidden=\"true\"></span></a></li>\n")
         }
         html.raw("</ul>\n")
     }
@@ -158,19 +184,6 @@ enum MoreView {
 public enum CSRFField {
     /// The form field's name; the routes read it back.
     public static let name = "csrf"
-
-    /// The token written into a page's forms, as a browser would submit it (tests and the
-    /// `snapshot` command replay forms this way). Tokens are hex digits, so no unescaping.
-    public static func token(in page: [UInt8]) -> String? {
-        let marker = Array("name=\"csrf\" value=\"".utf8)
-        guard page.count >= marker.count else { return nil }
-        for start in 0...(page.count - marker.count) where page[start..<start + marker.count].elementsEqual(marker) {
-            let valueStart = start + marker.count
-            guard let end = page[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-            return String(decoding: page[valueStart..<end], as: UTF8.self)
-        }
-        return nil
-    }
 
     static func render(_ token: String?, into html: inout HTMLWriter) {
         guard let token else { return }

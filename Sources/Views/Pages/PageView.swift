@@ -2,14 +2,14 @@ import TabModel
 
 /// The selected tab's page, one layout per page kind; every control is a plain form.
 enum PageView {
-    /// The page of `tab`; `paragraphs`, when given, are its paragraphs already written (from
-    /// the app's markup).
+    /// The page of `tab`; `paragraphs`, when given, is its paragraphs' part of the context's
+    /// markup, already written.
     static func render(
-        _ tab: TabDescription, _ context: StageContext, paragraphs: UnsafeRawBufferPointer? = nil,
+        _ tab: TabDescription, _ context: StageContext, paragraphs: AppMarkup.Part? = nil,
         into html: inout HTMLWriter
     ) {
-        if let paragraphs {
-            html.prewritten(paragraphs)
+        if let paragraphs, let markup = context.markup {
+            html.prewritten(paragraphs, of: markup)
         } else {
             writeParagraphs(of: tab.page, language: context.language, into: &html)
         }
@@ -28,10 +28,9 @@ enum PageView {
         case (.profile, .profile(let nickname)):
             renderProfile(nickname: nickname, tab: tab, context, into: &html)
         case (.checklist(let items), .checklist(let checked)):
-            renderToggles(items, on: Set(checked), labels: (.checked, .unchecked), tab: tab, context, into: &html)
+            renderToggles(items, on: Set(checked), control: .checkbox, tab: tab, context, into: &html)
         case (.settings(let toggles), .settings(let enabled)):
-            renderToggles(
-                toggles, on: Set(enabled), labels: (.switchedOn, .switchedOff), tab: tab, context, into: &html)
+            renderToggles(toggles, on: Set(enabled), control: .switch, tab: tab, context, into: &html)
         default:
             // A state of another kind cannot happen: the model creates states from the page.
             break
@@ -96,15 +95,9 @@ enum PageView {
         }
         html.raw("<ul class=\"items\">\n")
         for item in results {
-            html.raw("<li><div><div>")
-            html.text(item.title.text(in: language.tag))
-            html.raw("</div>")
-            if let detail = item.detail {
-                html.raw("<div class=\"detail\">")
-                html.text(detail.text(in: language.tag))
-                html.raw("</div>")
-            }
-            html.raw("</div></li>\n")
+            html.raw("<li>")
+            writeItem(item, tabID: tab.id, context, into: &html)
+            html.raw("</li>\n")
         }
         html.raw("</ul>\n")
     }
@@ -150,15 +143,8 @@ enum PageView {
         html.raw("<ul class=\"items\">\n")
         for item in items {
             let isRead = read.contains(item.id)
-            html.raw(isRead ? "<li><div><div>" : "<li class=\"unread\"><div><div>")
-            html.text(item.title.text(in: language.tag))
-            html.raw("</div>")
-            if let detail = item.detail {
-                html.raw("<div class=\"detail\">")
-                html.text(detail.text(in: language.tag))
-                html.raw("</div>")
-            }
-            html.raw("</div>")
+            html.raw(isRead ? "<li>" : "<li class=\"unread\">")
+            writeItem(item, tabID: tab.id, context, into: &html)
             if isRead {
                 html.raw("<span class=\"meta\">")
                 html.text(UIString.read.text(in: language))
@@ -194,24 +180,74 @@ enum PageView {
         html.raw("</button></form>\n")
     }
 
+    /// How a list of on/off items is drawn, in the iOS idiom: a checklist's rows carry a
+    /// checkmark, a settings page's a switch (the WAI-ARIA checkbox and switch patterns).
+    private enum ToggleControl {
+        case checkbox
+        case `switch`
+
+        /// The button's opening up to its text: class, role and state.
+        func opening(isOn: Bool) -> StaticString {
+            switch (self, isOn) {
+            case (.checkbox, true): "class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"true\">"
+            case (.checkbox, false): "class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\">"
+            case (.switch, true): "class=\"toggle toggle-switch\" role=\"switch\" aria-checked=\"true\">"
+            case (.switch, false): "class=\"toggle toggle-switch\" role=\"switch\" aria-checked=\"false\">"
+            }
+        }
+    }
+
+    /// `toggle-TAB-ITEM`: ids are unique within a page, as item ids are within a tab.
+    private static func writeToggleTitleID(tabID: String, itemID: String, into html: inout HTMLWriter) {
+        html.raw("toggle-")
+        html.text(tabID)
+        html.raw("-")
+        html.text(itemID)
+    }
+
+    /// Each row's control is one button posting `toggle`: its role and `aria-checked` say what it
+    /// is and whether it is on, and the item's title (a link to its page) is its name.
     private static func renderToggles(
-        _ items: [PageItem], on: Set<String>, labels: (on: UIString, off: UIString), tab: TabDescription,
-        _ context: StageContext, into html: inout HTMLWriter
+        _ items: [PageItem], on: Set<String>, control: ToggleControl, tab: TabDescription, _ context: StageContext,
+        into html: inout HTMLWriter
     ) {
-        let language = context.language
-        html.raw("<ul class=\"items\">\n")
+        html.raw("<ul class=\"items toggles\">\n")
         for item in items {
             let isOn = on.contains(item.id)
-            html.raw("<li><span>")
-            html.text(item.title.text(in: language.tag))
+            // The title links to the item's page; the switch or checkmark beside it is named by it.
+            html.raw("<li><span class=\"toggle-title\"")
+            html.openAttribute("id")
+            writeToggleTitleID(tabID: tab.id, itemID: item.id, into: &html)
+            html.closeAttribute()
+            html.raw(">")
+            DetailView.itemLink(item, tabID: tab.id, context, into: &html)
             html.raw("</span>\n")
-            // aria-pressed says whether the item is on; the visible text says it too.
-            PageParts.actionButton(
-                context, tabID: tab.id, action: "toggle", item: item.id,
-                label: (isOn ? labels.on : labels.off).text(in: language), itemName: item.title.text(in: language.tag),
-                pressed: isOn, quiet: !isOn, into: &html)
-            html.raw("</li>\n")
+            PageParts.openActionForm(context, tabID: tab.id, action: "toggle", into: &html)
+            html.raw("<input type=\"hidden\" name=\"item\"")
+            html.attribute("value", item.id)
+            html.raw("><button type=\"submit\"")
+            html.openAttribute("aria-labelledby")
+            writeToggleTitleID(tabID: tab.id, itemID: item.id, into: &html)
+            html.closeAttribute()
+            html.raw(" ")
+            html.raw(control.opening(isOn: isOn))
+            html.raw("<span class=\"toggle-control\"></span></button></form></li>\n")
         }
         html.raw("</ul>\n")
+    }
+
+    /// An item of a list page: its title, the link that pushes its detail screen, over its detail.
+    private static func writeItem(
+        _ item: PageItem, tabID: String, _ context: StageContext, into html: inout HTMLWriter
+    ) {
+        html.raw("<div><div>")
+        DetailView.itemLink(item, tabID: tabID, context, into: &html)
+        html.raw("</div>")
+        if let detail = item.detail {
+            html.raw("<div class=\"detail\">")
+            html.text(detail.text(in: context.language.tag))
+            html.raw("</div>")
+        }
+        html.raw("</div>")
     }
 }

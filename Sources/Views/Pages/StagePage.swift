@@ -20,6 +20,8 @@ public enum StageContent: Sendable, Equatable {
     case refused(tabID: String, reason: SelectionRefusal)
     /// The bottom bar's More list.
     case more
+    /// The detail screen pushed onto a tab's navigation stack for one of its page's items.
+    case detail(tabID: String, itemID: String)
 }
 
 /// Everything one view of the stage (bar + page) depends on.
@@ -64,18 +66,17 @@ public struct StageContext: Sendable, Equatable {
             guard let tab = container.selectedTab else { return UIString.loginRequired.text(in: language) }
             return Self.pageTitle(ofTab: tab, language: language)
         case .more: return UIString.more.text(in: language)
+        case .detail(let tabID, let itemID):
+            let item = app.tab(id: tabID)?.page.content.items.first { $0.id == itemID }
+            return item?.title.text(in: language.tag) ?? itemID
         }
-    }
-
-    var documentTitle: String {
-        Chrome.title([pageTitle, app.name.text(in: language.tag)], language: language)
     }
 
     public static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
         (tab.page.heading ?? tab.title).text(in: language.tag)
     }
 
-    /// `documentTitle`, escaped into `html` without building it.
+    /// `Page – App · TabStage`, escaped into `html`.
     func writeDocumentTitle(pageTitle: String, into html: inout HTMLWriter) {
         Self.writeDocumentTitle(app: app, pageTitle, language, into: &html)
     }
@@ -90,12 +91,12 @@ public struct StageContext: Sendable, Equatable {
 /// The two titles of a stage view (the page heading and the document title), from the app's
 /// markup when it has them, else written from the texts.
 private enum StageTitles {
-    case written(parts: AppMarkup.Parts, position: Int)
+    case written(markup: AppMarkup, position: Int)
     case text(String)
 
     init(_ context: borrowing StageContext) {
-        if let parts = context.markup?.parts, let position = Self.tabPosition(context) {
-            self = .written(parts: parts, position: position)
+        if let markup = context.markup, let position = Self.tabPosition(context) {
+            self = .written(markup: markup, position: position)
         } else {
             self = .text(context.pageTitle)
         }
@@ -107,14 +108,14 @@ private enum StageTitles {
         switch context.content {
         case .tab(let id): return context.app.index(ofTab: id)
         case .refused: return context.container.selectedIndex
-        case .more: return nil
+        case .more, .detail: return nil
         }
     }
 
     func writeDocumentTitle(_ context: StageContext, into html: inout HTMLWriter) {
         switch self {
-        case .written(let parts, let position):
-            html.prewritten(parts.documentTitle(language: context.language, position: position))
+        case .written(let markup, let position):
+            html.prewritten(markup.documentTitle(language: context.language, position: position), of: markup)
         case .text(let pageTitle):
             context.writeDocumentTitle(pageTitle: pageTitle, into: &html)
         }
@@ -127,15 +128,15 @@ private enum StageTitles {
     }
 
     /// The tab page's paragraphs, when the markup has them written.
-    func paragraphs(_ context: StageContext) -> UnsafeRawBufferPointer? {
-        guard case .written(let parts, let position) = self else { return nil }
-        return parts.paragraphs(language: context.language, position: position)
+    func paragraphs(_ context: StageContext) -> AppMarkup.Part? {
+        guard case .written(let markup, let position) = self else { return nil }
+        return markup.paragraphs(language: context.language, position: position)
     }
 
     func writePageTitle(_ context: StageContext, into html: inout HTMLWriter) {
         switch self {
-        case .written(let parts, let position):
-            html.prewritten(parts.pageTitle(language: context.language, position: position))
+        case .written(let markup, let position):
+            html.prewritten(markup.pageTitle(language: context.language, position: position), of: markup)
         case .text(let pageTitle):
             html.text(pageTitle)
         }
@@ -175,11 +176,15 @@ public enum StagePage {
         html.raw("<div class=\"status-bar\" aria-hidden=\"true\"><span class=\"status-time\">9:41</span>")
         html.raw(
             "<span class=\"status-battery\"></span></div>\n<div class=\"home-indicator\" aria-hidden=\"true\"></div>\n")
-        TabBarView.render(context, into: &html)
+        let detail: (tabID: String, itemID: String)? =
+            if case .detail(let tabID, let itemID) = context.content { (tabID, itemID) } else { nil }
+        if detail == nil || !context.container.hidesBar { TabBarView.render(context, into: &html) }
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
+        if let detail { DetailView.openNavigationBar(tabID: detail.tabID, context, into: &html) }
         html.raw("<h1 id=\"page-title\">")
         titles.writePageTitle(context, into: &html)
         html.raw("</h1>\n")
+        if detail != nil { html.raw("</div>\n") }
         if let notice = context.notice {
             PageParts.notice(notice.text.text(in: context.language.tag), isError: notice.isError, into: &html)
         }
@@ -197,6 +202,8 @@ public enum StagePage {
             }
         case .more:
             MoreView.render(context, into: &html)
+        case .detail(let tabID, let itemID):
+            DetailView.render(tabID: tabID, itemID: itemID, context, into: &html)
         }
         html.raw("</section>\n")
         if case .refused(let tabID, let reason) = context.content {

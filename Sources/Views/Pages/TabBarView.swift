@@ -18,24 +18,23 @@ enum TabBarView {
         let selectedIndex = context.container.selectedIndex
         // On the More list no tab is on screen, so none is current.
         let showsMore = if case .more = context.content { true } else { false }
-        // Plain pointers, read once: each use of the markup object retained it, and every server
-        // thread retains the same one (a contended atomic, twice per cell).
-        let parts = context.markup?.parts
+        let markup = context.markup
         // The container is of this app (same tabs); `min` only keeps a mismatch from reading past them.
         for position in 0..<min(bar.tabsShown, app.tabs.count) {
             let isCurrent = position == selectedIndex && !showsMore
-            if let parts {
+            if let markup {
                 html.prewritten(
-                    parts.cellOpening(
-                        layout: context.layout, language: context.language, position: position, isCurrent: isCurrent))
+                    markup.cellOpening(
+                        layout: context.layout, language: context.language, position: position, isCurrent: isCurrent),
+                    of: markup)
             } else {
                 cellOpening(
                     app: app, layout: context.layout, position: position, isCurrent: isCurrent,
                     language: context.language, into: &html)
             }
-            if let parts, context.container.showsStartingBadge(at: position) {
+            if let markup, context.container.showsStartingBadge(at: position) {
                 // The tab's starting badge, which its description decides: written with the markup.
-                html.prewritten(parts.startingCellClosing(language: context.language, position: position))
+                html.prewritten(markup.startingCellClosing(language: context.language, position: position), of: markup)
             } else {
                 cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
             }
@@ -59,8 +58,7 @@ enum TabBarView {
         app: AppDescription, layout: Layout, position: Int, isCurrent: Bool, language: UILanguage,
         into html: inout HTMLWriter
     ) {
-        // The fields the cell needs, read in place: `app.tabs[position]` as a value copied the
-        // whole tab description.
+        // The fields the cell needs, read in place: do not copy `app.tabs[position]` whole.
         let tabID = app.tabs[position].id
         let icon = app.tabs[position].icon
         cellOpening(

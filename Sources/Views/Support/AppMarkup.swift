@@ -8,20 +8,25 @@ import TabModel
 /// (`Chrome.headAfterTitle`, `TabBarView.cellOpening`, ...), so the bytes are the same either
 /// way; the tests render every built-in page both ways and compare.
 ///
-/// Measured (callgrind, `GET /restaurant/bottom/home`): the tab bar alone was ~18k of ~39k
-/// instructions per page, most of it escaping the same titles and URLs again and retaining the
-/// app's strings (atomic, and shared by every server thread).
-///
-/// The bytes and their places sit in memory the markup owns and never changes; pages read them
-/// through `parts`, a value of plain pointers: reading a part retains nothing.
-public final class AppMarkup: @unchecked Sendable {
+/// A page names a part by a `Part` key and copies its bytes with `HTMLWriter.prewritten(_:of:)`.
+/// The markup never changes after `init`, so every server thread reads it at once.
+public final class AppMarkup: Sendable {
     /// The id of the app this was written for; a context only uses markup of its own app.
     public let appID: String
-    /// Valid while this markup lives (a page reads them while its context holds the markup).
-    let parts: Parts
+    let tabCount: Int
+    /// Every part's bytes, one after another.
+    let bytes: [UInt8]
+    /// Where each part lies in `bytes`, in the order the `Part` keys count.
+    private let spans: [Range<Int>]
+
+    /// One part of this markup: its place in `bytes`.
+    struct Part {
+        let range: Range<Int>
+    }
 
     public init(app: AppDescription) {
         appID = app.id
+        tabCount = app.tabs.count
         precondition(Layout.allCases.count == Layout.markupCount && UILanguage.allCases.count == UILanguage.markupCount)
         var html = HTMLWriter(capacity: 16 * 1024)
         var spans: [Range<Int>] = []
@@ -62,79 +67,56 @@ public final class AppMarkup: @unchecked Sendable {
                 }
             }
         }
-        let written = html.finish()
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(written.count, 1), alignment: 1)
-        bytes.copyBytes(from: written)
-        let places = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: spans.count)
-        _ = places.initialize(from: spans)
-        parts = Parts(
-            tabCount: app.tabs.count, bytes: UnsafeRawBufferPointer(bytes), spans: UnsafeBufferPointer(places))
+        bytes = html.finish()
+        self.spans = spans
     }
 
-    deinit {
-        parts.bytes.deallocate()
-        parts.spans.deallocate()
+    /// The document from `</title>` to the visitor's part of the header (log-in link or name).
+    func chrome(layout: Layout, language: UILanguage) -> Part {
+        part(chromeIndex(layout, language))
     }
-}
 
-extension AppMarkup {
-    /// The markup's parts by what they are for. A copy is three words: nothing to retain, so a
-    /// page (and every server thread) reads them without touching a shared reference count.
-    struct Parts {
-        let tabCount: Int
-        let bytes: UnsafeRawBufferPointer
-        let spans: UnsafeBufferPointer<Range<Int>>
-
-        /// The document from `</title>` to the visitor's part of the header (log-in link or name).
-        func chrome(layout: Layout, language: UILanguage) -> UnsafeRawBufferPointer {
-            part(chromeIndex(layout, language))
-        }
-
-        /// The tab bar cell of the tab at `position`, up to its badge.
-        func cellOpening(layout: Layout, language: UILanguage, position: Int, isCurrent: Bool) -> UnsafeRawBufferPointer
-        {
-            precondition(position >= 0 && position < tabCount, "no tab at \(position)")
-            return part(chromeIndex(layout, language) + 1 + 2 * position + (isCurrent ? 1 : 0))
-        }
-
-        /// `Page – App · TabStage` for the tab at `position`, escaped (the first of the
-        /// `partsPerTabAndLanguage` parts of each tab).
-        func documentTitle(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
-            part(titleIndex(language, position))
-        }
-
-        /// The page heading of the tab at `position`, escaped.
-        func pageTitle(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
-            part(titleIndex(language, position) + 1)
-        }
-
-        /// The fixed paragraphs of the page of the tab at `position`.
-        func paragraphs(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
-            part(titleIndex(language, position) + 2)
-        }
-
-        /// The end of the bar cell of the tab at `position` while it shows its starting badge.
-        func startingCellClosing(language: UILanguage, position: Int) -> UnsafeRawBufferPointer {
-            part(titleIndex(language, position) + 3)
-        }
-
-        private func chromeIndex(_ layout: Layout, _ language: UILanguage) -> Int {
-            (layout.markupIndex * UILanguage.markupCount + language.markupIndex) * (1 + 2 * tabCount)
-        }
-
-        private func titleIndex(_ language: UILanguage, _ position: Int) -> Int {
-            precondition(position >= 0 && position < tabCount, "no tab at \(position)")
-            let titlesStart = Layout.markupCount * UILanguage.markupCount * (1 + 2 * tabCount)
-            return titlesStart + Self.partsPerTabAndLanguage * (language.markupIndex * tabCount + position)
-        }
-
-        /// Document title, page title, paragraphs, the cell's end with the starting badge.
-        private static var partsPerTabAndLanguage: Int { 4 }
-
-        private func part(_ index: Int) -> UnsafeRawBufferPointer {
-            UnsafeRawBufferPointer(rebasing: bytes[spans[index]])
-        }
+    /// The tab bar cell of the tab at `position`, up to its badge.
+    func cellOpening(layout: Layout, language: UILanguage, position: Int, isCurrent: Bool) -> Part {
+        precondition(position >= 0 && position < tabCount, "no tab at \(position)")
+        return part(chromeIndex(layout, language) + 1 + 2 * position + (isCurrent ? 1 : 0))
     }
+
+    /// `Page – App · TabStage` for the tab at `position`, escaped (the first of the
+    /// `partsPerTabAndLanguage` parts of each tab).
+    func documentTitle(language: UILanguage, position: Int) -> Part {
+        part(titleIndex(language, position))
+    }
+
+    /// The page heading of the tab at `position`, escaped.
+    func pageTitle(language: UILanguage, position: Int) -> Part {
+        part(titleIndex(language, position) + 1)
+    }
+
+    /// The fixed paragraphs of the page of the tab at `position`.
+    func paragraphs(language: UILanguage, position: Int) -> Part {
+        part(titleIndex(language, position) + 2)
+    }
+
+    /// The end of the bar cell of the tab at `position` while it shows its starting badge.
+    func startingCellClosing(language: UILanguage, position: Int) -> Part {
+        part(titleIndex(language, position) + 3)
+    }
+
+    private func chromeIndex(_ layout: Layout, _ language: UILanguage) -> Int {
+        (layout.markupIndex * UILanguage.markupCount + language.markupIndex) * (1 + 2 * tabCount)
+    }
+
+    private func titleIndex(_ language: UILanguage, _ position: Int) -> Int {
+        precondition(position >= 0 && position < tabCount, "no tab at \(position)")
+        let titlesStart = Layout.markupCount * UILanguage.markupCount * (1 + 2 * tabCount)
+        return titlesStart + Self.partsPerTabAndLanguage * (language.markupIndex * tabCount + position)
+    }
+
+    /// Document title, page title, paragraphs, the cell's end with the starting badge.
+    private static var partsPerTabAndLanguage: Int { 4 }
+
+    private func part(_ index: Int) -> Part { Part(range: spans[index]) }
 }
 
 extension AppMarkup: Equatable {

@@ -58,7 +58,7 @@ enum Chrome {
             // In a frame of the stage the page is the device's screen: the stage's header serves.
             headAfterTitle(app: chrome.app, into: &html)
         } else if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID {
-            html.prewritten(markup.parts.chrome(layout: layout, language: chrome.language))
+            html.prewritten(markup.chrome(layout: layout, language: chrome.language), of: markup)
             account(chrome, into: &html)
         } else {
             headAfterTitle(app: chrome.app, into: &html)
@@ -78,9 +78,7 @@ enum Chrome {
         if let app {
             html.raw("<link rel=\"stylesheet\"")
             html.openAttribute("href")
-            html.raw("/theme/")
-            html.text(app.id)
-            html.raw(".css")
+            StageLinks.writeTheme(app.id, into: &html)
             html.closeAttribute()
             html.raw(">\n")
         }
@@ -127,10 +125,7 @@ enum Chrome {
             for layout in Layout.allCases {
                 html.raw("<li><a")
                 html.openAttribute("href")
-                html.raw("/")
-                html.text(app.id)
-                html.raw("/")
-                html.text(layout.rawValue)
+                StageLinks.writeLayout(app.id, layout, into: &html)
                 html.closeAttribute()
                 if layout == currentLayout { html.raw(" aria-current=\"page\"") }
                 html.raw(">")
@@ -145,8 +140,7 @@ enum Chrome {
         for option in UILanguage.allCases {
             html.raw("<li><a")
             html.openAttribute("href")
-            html.raw("?lang=")
-            html.text(option.tag)
+            StageLinks.writeLanguage(option, into: &html)
             html.closeAttribute()
             html.attribute("hreflang", option.tag)
             html.attribute("lang", option.tag)
@@ -167,9 +161,7 @@ enum Chrome {
             html.text(UIString.stage.text(in: language))
             html.raw("</a>\n<a class=\"event-log-link\"")
             html.openAttribute("href")
-            html.raw("/")
-            html.text(app.id)
-            html.raw("/events")
+            StageLinks.writeEvents(app.id, into: &html)
             html.closeAttribute()
             html.raw(">")
             html.text(UIString.eventLog.text(in: language))
@@ -195,10 +187,8 @@ enum Chrome {
             html.raw("</button></form>\n")
         } else {
             html.raw("<a class=\"login-link\"")
-            // `StageLinks.login(next:)`: the percent-encoded path needs no HTML escaping.
             html.openAttribute("href")
-            html.raw("/login?next=")
-            html.urlComponent(chrome.currentPath)
+            StageLinks.writeLogin(next: chrome.currentPath, into: &html)
             html.closeAttribute()
             html.raw(">")
             html.text(UIString.logIn.text(in: language))

@@ -12,83 +12,118 @@ public enum StageLinks {
     /// The More list of the bottom bar; tab ids never hold `_`, so it never hides a tab.
     public static let moreSegment = "_more"
 
-    public static func layout(_ appID: String, _ layout: Layout) -> String { "/\(appID)/\(layout.rawValue)" }
-
-    /// `/app/layout/tab`, built in one allocation: it is every tab page's current path, and the
-    /// interpolation appended its five pieces one by one (1,770 instructions per tab page, this 610).
-    public static func tab(_ appID: String, _ layout: Layout, _ tabID: String) -> String {
-        let layoutName = layout.rawValue
-        let count = 3 + appID.utf8.count + layoutName.utf8.count + tabID.utf8.count
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            // `put` returns where it stopped: a captured `var` would be checked for exclusive
-            // access on every write.
-            func put(_ text: String, at start: Int) -> Int {
-                buffer[start] = UInt8(ascii: "/")
-                var end = start + 1
-                // Native strings lend their bytes for one copy; any other goes byte by byte.
-                if let copied = text.utf8.withContiguousStorageIfAvailable({ bytes in
-                    UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: bytes)
-                }) {
-                    return end + copied
-                }
-                for byte in text.utf8 {
-                    buffer[end] = byte
-                    end += 1
-                }
-                return end
-            }
-            return put(tabID, at: put(layoutName, at: put(appID, at: 0)))
-        }
-    }
-
-    public static func more(_ appID: String) -> String { "/\(appID)/\(Layout.bottom.rawValue)/\(moreSegment)" }
-
-    /// Where a tab's page forms post.
-    public static func action(_ appID: String, _ layout: Layout, _ tabID: String) -> String {
-        tab(appID, layout, tabID) + "/action"
-    }
-
-    public static func events(_ appID: String) -> String { "/\(appID)/events" }
-    public static func eventsJSON(_ appID: String) -> String { "/\(appID)/events.json" }
-    public static func theme(_ appID: String) -> String { "/theme/\(appID).css" }
-
-    public static func login(next: String) -> String {
-        login + "?next=" + URLComponentEncoding.encodedString(next)
-    }
-
-    /// The 80 × 80 pt glow cell of a tab's icon at a scale (1, 2 or 3).
-    public static func icon(app: AppDescription, tab: TabDescription, selected: Bool, scale: Int) -> String {
-        var html = HTMLWriter(capacity: 64)
-        writeIcon(app: app, tab: tab, selected: selected, scale: scale, into: &html)
-        return String(decoding: html.bytes, as: UTF8.self)
-    }
-
-    /// The icon gallery, and one built-in icon's cell there (`tint` is `RRGGBB`, for selected).
+    /// The icon gallery (`?tint=RRGGBB` colours its selected cells).
     public static let iconGallery = "/icons"
 
-    public static func builtInIcon(_ name: String, selected: Bool, scale: Int, tint: String) -> String {
-        let base = "/icons/\(name)/\(selected ? "selected" : "unselected")@\(scale)x.png"
-        return selected ? base + "?tint=" + tint : base
-    }
+    // Each URL below has one writer, which puts it into a page (in an attribute value: every
+    // piece from outside goes through `text` or `urlComponent`); its String form is the same
+    // bytes (app and tab ids are `a-z`, `0-9` and `-`, which escaping leaves alone).
 
-    /// The More item's icon (three dots, drawn from inline path data by the icon routes).
-    public static func moreIcon(app: AppDescription, selected: Bool, scale: Int) -> String {
+    /// A URL a writer below writes, as a String.
+    static func url(_ write: (inout HTMLWriter) -> Void) -> String {
         var html = HTMLWriter(capacity: 64)
-        writeMoreIcon(app: app, selected: selected, scale: scale, into: &html)
-        return String(decoding: html.bytes, as: UTF8.self)
+        write(&html)
+        return String(decoding: html.finish(), as: UTF8.self)
     }
 
-    // The writers below put the same URLs straight into a page, in an attribute value: every
-    // piece goes through `text`, so the bytes are those of `attribute(name, url)`.
+    /// `/app/layout`: the layout's entry, which goes on to its selected tab.
+    public static func layout(_ appID: String, _ layout: Layout) -> String {
+        url { writeLayout(appID, layout, into: &$0) }
+    }
 
-    /// `tab(appID, layout, tabID)`, written into `html`.
-    static func writeTab(_ appID: String, _ layout: Layout, _ tabID: String, into html: inout HTMLWriter) {
+    static func writeLayout(_ appID: String, _ layout: Layout, into html: inout HTMLWriter) {
         html.raw("/")
         html.text(appID)
         html.raw("/")
         html.text(layout.rawValue)
+    }
+
+    /// `/app/layout/tab`: a tab's page.
+    public static func tab(_ appID: String, _ layout: Layout, _ tabID: String) -> String {
+        // Every tab page's current path: the String is sized once, then filled.
+        var path = ""
+        path.reserveCapacity(3 + appID.utf8.count + layout.rawValue.utf8.count + tabID.utf8.count)
+        path += "/"
+        path += appID
+        path += "/"
+        path += layout.rawValue
+        path += "/"
+        path += tabID
+        return path
+    }
+
+    static func writeTab(_ appID: String, _ layout: Layout, _ tabID: String, into html: inout HTMLWriter) {
+        writeLayout(appID, layout, into: &html)
         html.raw("/")
         html.text(tabID)
+    }
+
+    /// The last segment of a tab's form endpoint, `/{app}/{layout}/{tab}/action`.
+    public static let actionSegment = "action"
+
+    /// `/{app}/{layout}/{tab}/{item}`: the detail screen of a list page's item.
+    public static func detail(_ appID: String, _ layout: Layout, _ tabID: String, _ itemID: String) -> String {
+        tab(appID, layout, tabID) + "/" + itemID
+    }
+
+    /// The bottom bar's More list: the tab path of `moreSegment`.
+    public static func more(_ appID: String) -> String { tab(appID, .bottom, moreSegment) }
+
+    /// Where a tab's page forms post.
+    static func writeAction(_ appID: String, _ layout: Layout, _ tabID: String, into html: inout HTMLWriter) {
+        writeTab(appID, layout, tabID, into: &html)
+        html.raw("/action")
+    }
+
+    /// The app's event log page.
+    public static func events(_ appID: String) -> String { url { writeEvents(appID, into: &$0) } }
+
+    static func writeEvents(_ appID: String, into html: inout HTMLWriter) {
+        html.raw("/")
+        html.text(appID)
+        html.raw("/events")
+    }
+
+    /// The app's event log as JSON.
+    public static func eventsJSON(_ appID: String) -> String {
+        url { html in
+            writeEvents(appID, into: &html)
+            html.raw(".json")
+        }
+    }
+
+    /// The app's stylesheet, which sets its tint.
+    static func writeTheme(_ appID: String, into html: inout HTMLWriter) {
+        html.raw("/theme/")
+        html.text(appID)
+        html.raw(".css")
+    }
+
+    /// The log-in form, coming back to `next` (percent-encoded, so safe in an attribute as is).
+    static func writeLogin(next: String, into html: inout HTMLWriter) {
+        html.raw("/login?next=")
+        html.urlComponent(next)
+    }
+
+    /// This page in another language: a relative `?lang=` link.
+    static func writeLanguage(_ language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("?lang=")
+        html.text(language.tag)
+    }
+
+    /// One built-in icon's cell in the gallery (`tint` is `RRGGBB`, for selected).
+    public static func builtInIcon(_ name: String, selected: Bool, scale: Int, tint: String) -> String {
+        url { html in
+            html.raw("/icons/")
+            html.text(name)
+            html.raw(selected ? "/selected@" : "/unselected@")
+            html.number(scale)
+            html.raw("x.png")
+            if selected {
+                html.raw("?tint=")
+                html.text(tint)
+            }
+        }
     }
 
     /// The two halves of an icon URL around its scale: the bar writes each half once per tab
@@ -98,21 +133,13 @@ public enum StageLinks {
         case afterScale
     }
 
-    /// `icon(app:tab:selected:scale:)`, written into `html`.
-    static func writeIcon(
-        app: AppDescription, tab: TabDescription, selected: Bool, scale: Int, into html: inout HTMLWriter
-    ) {
-        writeIcon(.beforeScale, app: app, icon: tab.icon, tabID: tab.id, selected: selected, into: &html)
-        html.number(scale)
-        writeIcon(.afterScale, app: app, icon: tab.icon, tabID: tab.id, selected: selected, into: &html)
-    }
-
     /// The fill of unselected icons on a dark bar (`?color=`): light, as iOS draws them there.
     public static let unselectedOnDarkColor = "C7C7CC"
 
-    /// One half of `writeIcon(app:tab:selected:scale:into:)`, from the two fields of the tab it
-    /// reads (the bar reads them in place, without copying the whole tab description). `onDark`
-    /// asks for an unselected icon's light fill; a selected icon keeps the app's tint.
+    /// One half of a tab's icon URL, `/icons/NAME/STATE@Sx.png?tint=RRGGBB` for a built-in icon
+    /// or `/icons/apps/APP/TAB/STATE@Sx.png` for the app's own path data, from the two fields of
+    /// the tab it reads (the bar reads them in place, without copying the whole tab description). `onDark` asks for an
+    /// unselected icon's light fill (`?color=`); a selected icon keeps the app's tint.
     static func writeIcon(
         _ half: IconURLHalf, app: AppDescription, icon: TabIcon, tabID: String, selected: Bool,
         onDark: Bool = false, into html: inout HTMLWriter
@@ -142,16 +169,11 @@ public enum StageLinks {
         }
     }
 
-    /// `moreIcon(app:selected:scale:)`, written into `html`.
-    static func writeMoreIcon(app: AppDescription, selected: Bool, scale: Int, into html: inout HTMLWriter) {
-        writeMoreIcon(.beforeScale, app: app, selected: selected, into: &html)
-        html.number(scale)
-        writeMoreIcon(.afterScale, app: app, selected: selected, into: &html)
-    }
-
-    /// One half of `writeMoreIcon(app:selected:scale:into:)`.
+    /// One half of the More item's icon URL (three dots, drawn from inline path data by the
+    /// icon routes): `/icons/apps/APP/_more/STATE@Sx.png`.
     static func writeMoreIcon(
-        _ half: IconURLHalf, app: AppDescription, selected: Bool, onDark: Bool = false, into html: inout HTMLWriter
+        _ half: IconURLHalf, app: AppDescription, selected: Bool, onDark: Bool = false,
+        into html: inout HTMLWriter
     ) {
         switch half {
         case .beforeScale:

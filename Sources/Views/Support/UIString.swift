@@ -27,7 +27,13 @@ public enum UIString: Sendable, Equatable {
     case unreadSuffix
     case more
     case moreLead
+    case checked
+    case unchecked
+    case switchedOn
+    case switchedOff
     case loginRequired
+    case back
+    case backTo(String)
     case selectionRefused(SelectionRefusal, tabTitle: LocalizedText)
     case pageActionRefused(PageActionRefusal)
     case requiresLogin
@@ -57,10 +63,6 @@ public enum UIString: Sendable, Equatable {
     case nicknameCurrent(String)
     case nicknameNone
     case saveButton
-    case checked
-    case unchecked
-    case switchedOn
-    case switchedOff
     case notFoundTitle
     case badRequestTitle
     case forbiddenTitle
@@ -146,7 +148,13 @@ public enum UIString: Sendable, Equatable {
         case .unreadSuffix: (" unread", " 則未讀")
         case .more: ("More", "更多")
         case .moreLead: ("The tabs that do not fit in the bar.", "分頁列放不下的分頁。")
+        case .checked: ("Done", "完成")
+        case .unchecked: ("To do", "待辦")
+        case .switchedOn: ("On", "開")
+        case .switchedOff: ("Off", "關")
         case .loginRequired: ("Log in required", "需要登入")
+        case .back: ("Back", "返回")
+        case .backTo(let title): (" to \(title)", "：\(title)")
         case .selectionRefused(.needsLogin, let title):
             ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
         case .pageActionRefused(let refusal): Self.pair(refusal)
@@ -178,10 +186,6 @@ public enum UIString: Sendable, Equatable {
         case .nicknameCurrent(let nickname): ("Nickname: \(nickname)", "暱稱：\(nickname)")
         case .nicknameNone: ("No nickname yet.", "尚未設定暱稱。")
         case .saveButton: ("Save", "儲存")
-        case .checked: ("Done", "完成")
-        case .unchecked: ("To do", "待辦")
-        case .switchedOn: ("On", "開")
-        case .switchedOff: ("Off", "關")
         case .notFoundTitle: ("Page not found", "找不到頁面")
         case .badRequestTitle: ("Bad request", "請求有誤")
         case .forbiddenTitle: ("Not allowed", "不允許")

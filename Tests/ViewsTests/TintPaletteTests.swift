@@ -1,0 +1,38 @@
+import Testing
+
+@testable import Views
+
+@Suite struct TintPaletteTests {
+    private typealias Colour = TintPalette.Colour
+
+    @Test func aDarkTintIsUsedAsItIs() {
+        let brown = Colour(red: 0x6F, green: 0x4E, blue: 0x37)
+        let palette = TintPalette(tint: brown)
+        #expect(palette.text == brown)
+        #expect(palette.ring == brown)
+    }
+
+    @Test func aLightTintGetsDarkerShadesThatReadAndStandOut() {
+        let green = Colour(red: 0x34, green: 0xC7, blue: 0x59)
+        let palette = TintPalette(tint: green)
+        #expect(palette.tint == green)
+        #expect(palette.text.description == "#207B37")
+        #expect(palette.ring.description == "#299B45")
+        #expect(palette.text.contrast(with: TintPalette.darkestBackground) >= 4.5)
+        #expect(palette.ring.contrast(with: TintPalette.darkestBackground) >= 3)
+        // One step (1%) lighter would not do: the shades are the lightest that pass.
+        #expect(Colour(red: 0x21, green: 0x7D, blue: 0x38).contrast(with: TintPalette.darkestBackground) < 4.5)
+    }
+
+    @Test func whiteTextOnTheTextShadeReads() {
+        let yellow = TintPalette(tint: Colour(red: 0xFF, green: 0xCC, blue: 0x00))
+        #expect(yellow.text.contrast(with: Colour(red: 255, green: 255, blue: 255)) >= 4.5)
+    }
+
+    @Test func theThemeStylesheetCarriesTheShades() throws {
+        let app = try demo("restaurant")
+        #expect(
+            String(decoding: ThemeStylesheet.css(for: app), as: UTF8.self)
+                == ":root { --tint: #FF9500; --tint-text: #9C5B00; --tint-ring: #C77400; }\n")
+    }
+}
