@@ -20,11 +20,16 @@ public struct VisitorSession: Sendable, Equatable, Codable {
     public var revision: UInt64?
     /// What this visitor presents to followers (`POST /{app}/present`); nil when not presenting.
     public var presentation: Presentation?
+    /// The appearance chosen with `?appearance=` (`light` or `dark`); nil follows the browser.
+    public var appearanceName: String?
+    /// True after `?frame=none`: no device frames around the prototype. Optional, like the
+    /// fields above, so that sessions stored before it decode.
+    public var hidesDeviceFrames: Bool?
 
     public init(
         containers: [String: TabContainer] = [:], visitorName: String? = nil, languageTag: String? = nil,
         flash: FlashMessage? = nil, csrfToken: String? = nil, revision: UInt64? = nil,
-        presentation: Presentation? = nil
+        presentation: Presentation? = nil, appearanceName: String? = nil, hidesDeviceFrames: Bool? = nil
     ) {
         self.containers = containers
         self.visitorName = visitorName
@@ -33,12 +38,15 @@ public struct VisitorSession: Sendable, Equatable, Codable {
         self.csrfToken = csrfToken
         self.revision = revision
         self.presentation = presentation
+        self.appearanceName = appearanceName
+        self.hidesDeviceFrames = hidesDeviceFrames
     }
 
     public var isLoggedIn: Bool { visitorName != nil }
 
     private enum CodingKeys: String, CodingKey {
-        case containers, visitorName, languageTag, flash, csrfToken, revision, presentation
+        case containers, visitorName, languageTag, flash, csrfToken, revision, presentation, appearanceName
+        case hidesDeviceFrames
     }
 
     /// Containers saved on tabs that changed since are moved to the current ones as this
@@ -51,6 +59,8 @@ public struct VisitorSession: Sendable, Equatable, Codable {
         csrfToken = try keyed.decodeIfPresent(String.self, forKey: .csrfToken)
         revision = try keyed.decodeIfPresent(UInt64.self, forKey: .revision)
         presentation = try keyed.decodeIfPresent(Presentation.self, forKey: .presentation)
+        appearanceName = try keyed.decodeIfPresent(String.self, forKey: .appearanceName)
+        hidesDeviceFrames = try keyed.decodeIfPresent(Bool.self, forKey: .hidesDeviceFrames)
         let isLoggedIn = visitorName != nil
         let saved = try keyed.decode([String: DroppingUnknownApps.Entry].self, forKey: .containers)
         _containers = DroppingUnknownApps(

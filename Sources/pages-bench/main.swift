@@ -5,7 +5,8 @@ import Views
 // Page-rendering benchmark: microseconds to render the restaurant app's News tab (the page with
 // the most parts: a badge, a list, forms) as a full document and as the fragment the script
 // swaps in, from a container in a realistic state, as the server renders them (with the app's
-// `AppMarkup`); then the full page without the markup, for comparison. Pure views, in-process.
+// `AppMarkup`); then the full page without the markup, for comparison; and the stage page
+// (`/{app}/stage`: both frames and the timeline of that container). Pure views, in-process.
 // `pages-bench [--runs N] [--json]`
 
 func parseOptions() -> (runs: Int, json: Bool) {
@@ -61,6 +62,13 @@ let results = [
     ("full tab page (restaurant/bottom/news)", measure(runs: runs) { StagePage.document(context) }),
     ("fragment (restaurant/bottom/news)", measure(runs: runs) { StagePage.fragment(context) }),
     ("full tab page, no AppMarkup", measure(runs: runs) { StagePage.document(unprepared) }),
+    (
+        "stage page (restaurant/stage)",
+        measure(runs: runs) {
+            ShowcasePage.document(
+                app: app, log: container.log, chrome: ChromeContext(language: .english, app: app))
+        }
+    ),
 ]
 if json {
     let rows = results.map { name, figure in

@@ -94,6 +94,11 @@ def make_driver(viewport, javascript=True):
     inner = driver.execute_script("return [window.innerWidth, window.innerHeight]") if javascript else None
     if inner and inner != [width, height]:
         driver.set_window_size(width + (width - inner[0]), height + (height - inner[1]))
+    # Headless Chromium keeps its window at least 500 wide (a 390 request gave a 280 viewport):
+    # the viewport itself is then set through DevTools.
+    if not javascript or driver.execute_script("return [window.innerWidth, window.innerHeight]") != [width, height]:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     return driver
 
 
@@ -361,6 +366,7 @@ def distinct_pages():
         for layout in LAYOUTS:
             pages += [f"/{app}/{layout}/{tab}" for tab in tabs]
         pages.append(f"/{app}/events")
+        pages.append(f"/{app}/stage")
         pages.append(f"/{app}/bottom/{tabs[0]}?lang=zh-Hant")
     pages.append("/no-such-app/bottom/home")
     return pages

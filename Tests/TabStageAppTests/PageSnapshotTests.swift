@@ -184,6 +184,21 @@ import Testing
         assertSnapshot(of: fragment)
     }
 
+    /// The stage after a tap in each layout: both frames, the timeline with the newest steps marked.
+    @Test func theStage() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/home")
+        _ = try visitor.get("/restaurant/bottom/news", headers: [("X-TabStage-Source", "tap")])
+        _ = try visitor.get("/restaurant/vertical/wallet", headers: [("X-TabStage-Source", "tap")])
+        assertSnapshot(of: try visitor.get("/restaurant/stage"))
+    }
+
+    @Test func aDarkPage() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/home")
+        assertSnapshot(of: try visitor.get("/restaurant/bottom/news?appearance=dark"))
+    }
+
     @Test func errorPages() throws {
         let visitor = try StageServer().visitor()
         assertSnapshot(of: try visitor.get("/nowhere/bottom/home"), named: "unknown-app")

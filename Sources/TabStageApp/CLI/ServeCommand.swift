@@ -119,13 +119,16 @@ enum ServeCommand: Subcommand {
         _ parsed: ParsedArguments, shelf: AppShelf, store: any SessionStore<VisitorSession>,
         limits: SessionLimits, hub: any ChangeHub = LocalChangeHub()
     ) -> StageApplication {
-        parsed.has("deterministic")
+        // `AppFile.apps(adding:)` puts the app of `--app FILE` first.
+        let appFiles = parsed.value("app").map { [shelf.current.apps[0].id: $0] } ?? [:]
+        let secureCookies = parsed.has("secure-cookies")
+        return parsed.has("deterministic")
             ? .deterministic(
-                apps: shelf.current.apps, limits: limits, secureCookies: parsed.has("secure-cookies"), hub: hub,
-                shelf: shelf)
+                apps: shelf.current.apps, limits: limits, secureCookies: secureCookies, hub: hub, shelf: shelf,
+                appFiles: appFiles)
             : .live(
-                apps: shelf.current.apps, store: store, secureCookies: parsed.has("secure-cookies"), hub: hub,
-                shelf: shelf)
+                apps: shelf.current.apps, store: store, secureCookies: secureCookies, hub: hub, shelf: shelf,
+                appFiles: appFiles)
     }
 
     /// Opens the store the options name; a database that cannot be used is reported, never replaced.

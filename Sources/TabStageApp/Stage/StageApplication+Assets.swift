@@ -66,9 +66,15 @@ extension StageApplication {
         return try icon(IconRequest(source: source, state: state, scale: scale, tint: tint), request)
     }
 
+    /// Both icon routes take the unselected fill as `?color=RRGGBB` (the light fill of a dark
+    /// bar, say); without it, `unselectedIconColor`. A selected icon is drawn in the tint.
     private func icon(_ iconRequest: IconRequest, _ request: Request) throws -> Response {
         var iconRequest = iconRequest
         iconRequest.color = Self.unselectedIconColor
+        if let text = request.query["color"] {
+            guard let parsed = RGBColor(hex: text) else { return try errorPage(request, .badRequest, nil) }
+            iconRequest.color = parsed
+        }
         let responses: TaggedResponses
         if let cached = iconResponses.value(forKey: iconRequest) {
             responses = cached

@@ -58,9 +58,10 @@ extension StageApplication {
         let chrome = try withVisitor(request, create: true) { session in
             ChromeContext(
                 language: language(request, &session), visitorName: session.visitorName, currentPath: next,
-                csrfToken: session.csrfToken)
+                csrfToken: session.csrfToken, display: display(request, &session))
         }
-        var response = StageResponses.page(LoginPage.document(next: next, problem: nil, chrome: chrome.result))
+        var response = StageResponses.page(
+            LoginPage.document(next: next, problem: nil, chrome: chrome.result), framing: .stageFrame)
         attachCookie(chrome.newSession, to: &response)
         return response
     }
@@ -76,7 +77,8 @@ extension StageApplication {
             let header = try chrome(request, path: next)
             let problem = UIString.loginNameProblem(maximum: Self.maximumNameLength)
             return StageResponses.page(
-                LoginPage.document(next: next, problem: problem, chrome: header.result), status: .badRequest)
+                LoginPage.document(next: next, problem: problem, chrome: header.result), status: .badRequest,
+                framing: .stageFrame)
         }
         // A new id at log-in: an id planted before it (fixation) is worthless after it.
         let newID = try rotateSession(request) { session in session.visitorName = name }

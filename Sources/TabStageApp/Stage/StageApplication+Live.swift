@@ -261,7 +261,7 @@ extension StageApplication {
                 version: Self.liveVersion(
                     revision: session.revision ?? 0, generation: served.generation(ofApp: appID)),
                 role: .following(code: code)))
-        return render(context, status: .ok, request: request)
+        return render(context, status: .ok, request: request, framing: .denied)
     }
 
     /// `POST /{app}/follow/{code}/leave`: the follower gets their own copy of the app's state as

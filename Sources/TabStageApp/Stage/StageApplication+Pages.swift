@@ -7,7 +7,7 @@ import Views
 extension StageApplication {
     func home(_ request: Request) throws -> Response {
         let header = try chrome(request)
-        var response = StageResponses.page(HomePage.document(apps: apps, chrome: header.result))
+        var response = StageResponses.page(HomePage.document(apps: apps, files: appFiles, chrome: header.result))
         attachCookie(header.newSession, to: &response)
         return response
     }
@@ -22,11 +22,12 @@ extension StageApplication {
         let appID = try parameters.require("app")
         guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
         let now = clock()
-        let visit = try withVisitor(request, create: changesLanguage(request)) { session in
+        let visit = try withVisitor(request, create: changesSettings(request)) { session in
             EventLogVisit(
                 chrome: ChromeContext(
                     language: language(request, &session), app: app, visitorName: session.visitorName,
-                    currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken),
+                    currentPath: StageLinks.events(app.id), csrfToken: session.csrfToken,
+                    display: display(request, &session)),
                 log: session.containers[app.id] == nil
                     ? nil : withCurrentContainer(&session, of: app, at: now) { $0.log })
         }
@@ -100,7 +101,7 @@ extension StageApplication {
         let selection = TabSelection(
             served: located.served, appIndex: located.appIndex, appID: apps[located.appIndex].id,
             layout: located.layout, tabID: tabID, source: source, isSearch: isSearch, query: query,
-            changesLanguage: changesLanguage(request), isLiveRefresh: isLiveRefresh(request), now: clock())
+            changesSettings: changesSettings(request), isLiveRefresh: isLiveRefresh(request), now: clock())
         let visit = try withVisitor(
             request, create: true, ifUnchanged: { session in reloadedTab(request, session, selection) },
             { session in selectTab(request, &session, selection) })
@@ -130,7 +131,8 @@ extension StageApplication {
         var isSearch: Bool
         /// `?q=` on a search tab (empty for back and forward without it); nil on other tabs.
         var query: String?
-        var changesLanguage: Bool
+        /// `?lang=`, `?appearance=` or `?frame=` asks for a setting the session keeps.
+        var changesSettings: Bool
         /// A live page re-reading its state (see `isLiveRefresh`).
         var isLiveRefresh: Bool
         var now: Date
@@ -165,7 +167,8 @@ extension StageApplication {
         var revision: UInt64
         var presentation: Presentation?
         /// Where the page is instead: the top of the tab's stack, or its search in the URL.
-        var redirect: String? = nil
+        var redirect: String?
+        var display: DisplaySettings
     }
 
     /// A reload of the tab on screen, with no message to show and no language or search to keep,
@@ -173,7 +176,7 @@ extension StageApplication {
     /// again by URL is a reload (or the page a form post redirects to), not a reselection: only
     /// a tap on the bar reselects.
     func reloadedTab(_ request: Request, _ session: VisitorSession, _ selection: TabSelection) -> TabVisit? {
-        guard session.flash == nil || selection.isLiveRefresh, !selection.changesLanguage, selection.source != .tap,
+        guard session.flash == nil || selection.isLiveRefresh, !selection.changesSettings, selection.source != .tap,
             let container = session.containers[selection.appID], container.selectedTabID == selection.tabID,
             !selection.changesQuery(container), container.pushedItem(ofTab: selection.tabID) == nil,
             Self.isCurrent(container, for: selection.app), !selection.movesPresentation(session)
@@ -181,7 +184,8 @@ extension StageApplication {
         return TabVisit(
             language: keptLanguage(request, session), visitorName: session.visitorName,
             csrfToken: session.csrfToken, container: container, content: .tab(id: selection.tabID), notice: nil,
-            status: .ok, revision: session.revision ?? 0, presentation: session.presentation)
+            status: .ok, revision: session.revision ?? 0, presentation: session.presentation, redirect: nil,
+            display: keptDisplay(request, session))
     }
 
     /// Selects the tab (and sets its search) under the container's rules. The container is
@@ -189,6 +193,7 @@ extension StageApplication {
     /// dictionary when the store shares it.
     func selectTab(_ request: Request, _ session: inout VisitorSession, _ selection: TabSelection) -> TabVisit {
         let language = language(request, &session)
+        let settings = display(request, &session)
         let isLoggedIn = session.isLoggedIn
         // A live refresh leaves the one-shot notice to the window that acted.
         var notice =
@@ -239,7 +244,8 @@ extension StageApplication {
             language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
             container: container, content: content, notice: notice, status: status,
             // The revision this change is about to commit (see `changeVisitor`).
-            revision: (session.revision ?? 0) + 1, presentation: session.presentation, redirect: redirect)
+            revision: (session.revision ?? 0) + 1, presentation: session.presentation, redirect: redirect,
+            display: settings)
     }
 
     /// The tab page's context, from what the visit took out of the session.
@@ -253,7 +259,7 @@ extension StageApplication {
                 language: visit.language, app: apps[appIndex], layout: selection.layout,
                 visitorName: visit.visitorName,
                 currentPath: StageLinks.tab(selection.appID, selection.layout, selection.tabID),
-                csrfToken: visit.csrfToken),
+                csrfToken: visit.csrfToken, display: visit.display),
             app: apps[appIndex], layout: selection.layout, container: visit.container, content: visit.content,
             notice: visit.notice, markup: selection.served.markups[appIndex], live: live)
     }
@@ -325,10 +331,11 @@ extension StageApplication {
         let app = served.apps[appIndex]
         let now = clock()
         let isLiveRefresh = isLiveRefresh(request)
-        let visit = try withVisitor(request, create: changesLanguage(request)) { session in
+        let visit = try withVisitor(request, create: changesSettings(request)) { session in
             let chrome = ChromeContext(
                 language: language(request, &session), app: app, layout: .bottom, visitorName: session.visitorName,
-                currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken)
+                currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken,
+                display: display(request, &session))
             let container =
                 session.containers[app.id] == nil
                 ? TabContainer(app: app) : withCurrentContainer(&session, of: app, at: now) { $0 }
@@ -345,11 +352,16 @@ extension StageApplication {
     }
 
     /// The whole document, or only the stage when the script asks for a fragment.
-    func render(_ context: StageContext, status: HTTPStatus, request: Request) -> Response {
+    /// The stage's device frames show tab pages, so they may be framed by this origin; a follow
+    /// page is not among them and is framed by no one.
+    func render(
+        _ context: StageContext, status: HTTPStatus, request: Request,
+        framing: StageResponses.Framing = .stageFrame
+    ) -> Response {
         guard request.headers[StageResponses.fragmentHeader] == "1" else {
-            return StageResponses.page(StagePage.document(context), status: status)
+            return StageResponses.page(StagePage.document(context), status: status, framing: framing)
         }
-        var response = StageResponses.page(StagePage.fragment(context), status: status)
+        var response = StageResponses.page(StagePage.fragment(context), status: status, framing: framing)
         response.headers[StageResponses.fragmentHeader] = "1"
         return response
     }

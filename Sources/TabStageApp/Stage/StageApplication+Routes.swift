@@ -29,6 +29,8 @@ extension StageApplication {
                 try eventLog(request, parameters, json: true)
             })
         router.get("/{app}", guarded { [self] request, parameters in try appEntry(request, parameters) })
+        // Before `/{app}/{layout}`: `stage` is no layout.
+        router.get("/{app}/stage", guarded { [self] request, parameters in try showcase(request, parameters) })
         addLiveRoutes(to: &router)
         router.get("/{app}/{layout}", guarded { [self] request, parameters in try layoutEntry(request, parameters) })
         router.get("/{app}/{layout}/{tab}", guarded { [self] request, parameters in try tabPage(request, parameters) })

@@ -32,15 +32,56 @@ extension StageApplication {
     /// Only a valid `?lang=` changes state on pages that otherwise only read.
     func changesLanguage(_ request: Request) -> Bool { chosenLanguage(request) != nil }
 
-    /// The header strip of a page, and the session the request made for it (only when `?lang=`
-    /// has a language to keep).
+    /// `?lang=`, `?appearance=` or `?frame=`: the settings a session keeps for every page.
+    func changesSettings(_ request: Request) -> Bool {
+        changesLanguage(request) || changesDisplay(request)
+    }
+
+    /// The display settings: `?appearance=light|dark|auto` and `?frame=none|device` (kept in the
+    /// session), else the session's.
+    func display(_ request: Request, _ session: inout VisitorSession) -> DisplaySettings {
+        if let chosen = request.query["appearance"].flatMap({ Appearance(name: $0) }) {
+            session.appearanceName = chosen == .auto ? nil : chosen.rawValue
+        }
+        if let frame = request.query["frame"].flatMap({ Self.framesShown(byQuery: $0) }) {
+            session.hidesDeviceFrames = frame ? nil : true
+        }
+        return keptDisplay(request, session)
+    }
+
+    /// The display settings of a request that changes none (see `keptLanguage`). A page the
+    /// browser loads into a frame (`Sec-Fetch-Dest: iframe`: the stage's) is drawn embedded.
+    func keptDisplay(_ request: Request, _ session: VisitorSession) -> DisplaySettings {
+        DisplaySettings(
+            appearance: session.appearanceName.flatMap { Appearance(name: $0) } ?? .auto,
+            showsDeviceFrames: session.hidesDeviceFrames != true,
+            isEmbedded: request.headers["Sec-Fetch-Dest"] == "iframe")
+    }
+
+    /// Only a valid `?appearance=` or `?frame=` changes the display settings.
+    func changesDisplay(_ request: Request) -> Bool {
+        request.query["appearance"].flatMap { Appearance(name: $0) } != nil
+            || request.query["frame"].flatMap { Self.framesShown(byQuery: $0) } != nil
+    }
+
+    /// `?frame=none` hides the device frames, `?frame=device` shows them again.
+    static func framesShown(byQuery value: String) -> Bool? {
+        switch value {
+        case "none": false
+        case "device": true
+        default: nil
+        }
+    }
+
+    /// The header strip of a page, and the session the request made for it (only when `?lang=`,
+    /// `?appearance=` or `?frame=` has a setting to keep).
     func chrome(
         _ request: Request, app: AppDescription? = nil, layout: Layout? = nil, path: String = StageLinks.home
     ) throws(SessionStoreError) -> Visit<ChromeContext> {
-        try withVisitor(request, create: changesLanguage(request)) { session in
+        try withVisitor(request, create: changesSettings(request)) { session in
             ChromeContext(
                 language: language(request, &session), app: app, layout: layout, visitorName: session.visitorName,
-                currentPath: path, csrfToken: session.csrfToken)
+                currentPath: path, csrfToken: session.csrfToken, display: display(request, &session))
         }
     }
 
@@ -50,7 +91,7 @@ extension StageApplication {
         let chrome = try withVisitor(request, create: false) { session in
             ChromeContext(
                 language: language(request, &session), app: app, visitorName: session.visitorName,
-                csrfToken: session.csrfToken)
+                csrfToken: session.csrfToken, display: keptDisplay(request, session))
         }
         return StageResponses.error(status, message, chrome: chrome.result)
     }

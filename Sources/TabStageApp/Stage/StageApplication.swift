@@ -33,12 +33,14 @@ public final class StageApplication: Sendable {
     let liveStreams: LiveStreams
     /// Follow codes and the sessions presenting under them.
     let presentations = Presentations()
+    /// The file each app loaded with `serve --app` came from, by app id (the start page names it).
+    let appFiles: [String: String]
 
     public init(
         apps: [AppDescription], store: any SessionStore<VisitorSession>, sessionIDs: any SessionIDSource,
         clock: @escaping @Sendable () -> Date, icons: IconRenderer = IconRenderer(), secureCookies: Bool = false,
         hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil,
-        log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog
+        log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog, appFiles: [String: String] = [:]
     ) {
         self.shelf = shelf ?? AppShelf(apps)
         self.store = store
@@ -50,6 +52,7 @@ public final class StageApplication: Sendable {
         self.log = log
         self.hub = hub
         self.liveStreams = LiveStreams(hub: hub)
+        self.appFiles = appFiles
     }
 
     /// The apps served now.
@@ -63,22 +66,23 @@ public final class StageApplication: Sendable {
     /// given store (in memory, or SQLite).
     public static func live(
         apps: [AppDescription] = BuiltInApps.all, store: any SessionStore<VisitorSession>,
-        secureCookies: Bool = false, hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil
+        secureCookies: Bool = false, hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil,
+        appFiles: [String: String] = [:]
     ) -> StageApplication {
         StageApplication(
             apps: apps, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() }, secureCookies: secureCookies,
-            hub: hub, shelf: shelf)
+            hub: hub, shelf: shelf, appFiles: appFiles)
     }
 
     /// Seeded ids and a stopped clock: the same requests give the same bytes.
     public static func deterministic(
         apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits(), secureCookies: Bool = false,
-        hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil
+        hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil, appFiles: [String: String] = [:]
     ) -> StageApplication {
         StageApplication(
             apps: apps, store: MemorySessionStore<VisitorSession>(limits: limits),
             sessionIDs: SeededSessionIDs(seed: deterministicSeed), clock: { deterministicEpoch },
-            secureCookies: secureCookies, hub: hub, shelf: shelf)
+            secureCookies: secureCookies, hub: hub, shelf: shelf, appFiles: appFiles)
     }
 
     func app(id: String) -> AppDescription? { shelf.current.app(id: id) }

@@ -1,41 +1,76 @@
 import TabModel
 
-/// `/`: every app, with links into both layouts.
+/// `/`: the start page, every app as a card: its icons as the rasterizer draws them, its tab
+/// count, and links to its stage, both layouts and its event log.
 public enum HomePage {
-    public static func document(apps: [AppDescription], chrome: ChromeContext) -> [UInt8] {
+    /// `files` names the file an app came from (`serve --app`), by app id.
+    public static func document(apps: [AppDescription], files: [String: String] = [:], chrome: ChromeContext)
+        -> [UInt8]
+    {
         let language = chrome.language
         return Chrome.document(title: Chrome.title([], language: language), chrome: chrome) { html in
             html.raw("<main class=\"sheet\">\n<h1>")
             html.text(UIString.appList.text(in: language))
             html.raw("</h1>\n")
             PageParts.paragraph(UIString.appListLead.text(in: language), className: "lead", into: &html)
-            html.raw("<ul class=\"app-list\">\n")
-            for app in apps {
-                html.raw("<li>\n<h2>")
-                html.text(app.name.text(in: language.tag))
-                html.raw("</h2>\n")
-                PageParts.paragraph(
-                    UIString.tabCount(app.tabs.count).text(in: language), className: "meta", into: &html)
-                html.raw("<div class=\"links\">")
-                for layout in Layout.allCases {
-                    html.raw("<a")
-                    html.attribute("href", StageLinks.layout(app.id, layout))
-                    html.raw(">")
-                    html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
-                    html.raw("</a>")
-                }
-                html.raw("<a")
-                html.attribute("href", StageLinks.events(app.id))
-                html.raw(">")
-                html.text(UIString.eventLog.text(in: language))
-                html.raw("</a></div>\n</li>\n")
-            }
+            html.raw("<ul class=\"app-cards\">\n")
+            for app in apps { card(app, file: files[app.id], language: language, into: &html) }
             html.raw("</ul>\n<p><a")
             html.attribute("href", StageLinks.iconGallery)
             html.raw(">")
             html.text(UIString.iconGallery.text(in: language))
             html.raw("</a></p>\n</main>\n")
         }
+    }
+
+    private static func card(_ app: AppDescription, file: String?, language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<li class=\"app-card\">\n<h2>")
+        html.text(app.name.text(in: language.tag))
+        html.raw("</h2>\n<p class=\"app-icons\">")
+        // Each tab's glow cell in the app's tint, which reads on light and dark alike.
+        for tab in app.tabs {
+            func writeURL(scale: Int) {
+                StageLinks.writeIcon(
+                    .beforeScale, app: app, icon: tab.icon, tabID: tab.id, selected: true, into: &html)
+                html.number(scale)
+                StageLinks.writeIcon(.afterScale, app: app, icon: tab.icon, tabID: tab.id, selected: true, into: &html)
+            }
+            html.raw("<img alt=\"\" width=\"48\" height=\"48\"")
+            html.openAttribute("src")
+            writeURL(scale: 1)
+            html.closeAttribute()
+            html.openAttribute("srcset")
+            for scale in 1...3 {
+                if scale > 1 { html.raw(", ") }
+                writeURL(scale: scale)
+                html.raw(" ")
+                html.number(scale)
+                html.raw("x")
+            }
+            html.closeAttribute()
+            html.raw(">")
+        }
+        html.raw("</p>\n")
+        PageParts.paragraph(UIString.tabCount(app.tabs.count).text(in: language), className: "meta", into: &html)
+        PageParts.paragraph(
+            (file.map { UIString.loadedFrom($0) } ?? .builtInApp).text(in: language), className: "meta", into: &html)
+        html.raw("<p class=\"app-card-actions\"><a class=\"button\"")
+        html.attribute("href", StageLinks.stage(app.id))
+        html.raw(">")
+        html.text(UIString.openStage.text(in: language))
+        html.raw("</a></p>\n<div class=\"links\">")
+        for layout in Layout.allCases {
+            html.raw("<a")
+            html.attribute("href", StageLinks.layout(app.id, layout))
+            html.raw(">")
+            html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
+            html.raw("</a>")
+        }
+        html.raw("<a")
+        html.attribute("href", StageLinks.events(app.id))
+        html.raw(">")
+        html.text(UIString.eventLog.text(in: language))
+        html.raw("</a></div>\n</li>\n")
     }
 }
 

@@ -175,6 +175,11 @@ public enum StagePage {
         html.closeAttribute()
         if let live = context.live { html.attribute("data-version", live.version) }
         html.raw(">\n")
+        // The device's own chrome, drawn by the stylesheet only where a frame shows (see
+        // docs/stage.md): hidden from assistive technology, it says nothing about the app.
+        html.raw("<div class=\"status-bar\" aria-hidden=\"true\"><span class=\"status-time\">9:41</span>")
+        html.raw(
+            "<span class=\"status-battery\"></span></div>\n<div class=\"home-indicator\" aria-hidden=\"true\"></div>\n")
         let detail: (tabID: String, itemID: String)? =
             if case .detail(let tabID, let itemID) = context.content { (tabID, itemID) } else { nil }
         if detail == nil || !context.container.hidesBar {

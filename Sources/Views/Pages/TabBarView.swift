@@ -45,7 +45,7 @@ enum TabBarView {
                 tabID: StageLinks.moreSegment,
                 href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },
                 isCurrent: isCurrent,
-                iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, into: &$1) },
+                iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, onDark: $1, into: &$2) },
                 title: UIString.more.text(in: context.language), into: &html)
             cellClosing(badge: nil, language: context.language, into: &html)
         }
@@ -63,7 +63,10 @@ enum TabBarView {
         let icon = app.tabs[position].icon
         cellOpening(
             tabID: tabID, href: { StageLinks.writeTab(app.id, layout, tabID, into: &$0) }, isCurrent: isCurrent,
-            iconURL: { StageLinks.writeIcon($0, app: app, icon: icon, tabID: tabID, selected: isCurrent, into: &$1) },
+            iconURL: {
+                StageLinks.writeIcon(
+                    $0, app: app, icon: icon, tabID: tabID, selected: isCurrent, onDark: $1, into: &$2)
+            },
             title: app.tabs[position].title.text(in: language.tag), into: &html)
         if app.tabs[position].requiresLogin { lock(language: language, into: &html) }
     }
@@ -80,23 +83,45 @@ enum TabBarView {
 
     private static func cellOpening(
         tabID: String, href: (inout HTMLWriter) -> Void, isCurrent: Bool,
-        iconURL: (StageLinks.IconURLHalf, inout HTMLWriter) -> Void, title: String, into html: inout HTMLWriter
+        iconURL: (StageLinks.IconURLHalf, _ onDark: Bool, inout HTMLWriter) -> Void, title: String,
+        into html: inout HTMLWriter
     ) {
         html.raw("<li><a class=\"tab\"")
         html.attribute("data-tab", tabID)
         html.openAttribute("href")
         href(&html)
         html.closeAttribute()
-        if isCurrent { html.raw(" aria-current=\"page\"") }
-        html.raw("><img class=\"tab-icon\" alt=\"\" width=\"80\" height=\"80\"")
+        if isCurrent {
+            // The glow keeps the app's tint in either appearance: one picture.
+            html.raw(" aria-current=\"page\"><img class=\"tab-icon\"")
+            iconImage(iconURL, onDark: false, into: &html)
+        } else {
+            // The unselected fill is grey on light and light on dark: the stylesheet shows one of
+            // the two, and a lazy image that is not displayed is never fetched.
+            html.raw("><img class=\"tab-icon tab-icon-on-light\" loading=\"lazy\"")
+            iconImage(iconURL, onDark: false, into: &html)
+            html.raw("<img class=\"tab-icon tab-icon-on-dark\" loading=\"lazy\"")
+            iconImage(iconURL, onDark: true, into: &html)
+        }
+        html.raw("<span class=\"tab-title\">")
+        html.text(title)
+        html.raw("</span>")
+    }
+
+    /// The rest of an icon's `<img>`: its size, `src` at scale 1 and `srcset` at 1×, 2× and 3×.
+    private static func iconImage(
+        _ iconURL: (StageLinks.IconURLHalf, _ onDark: Bool, inout HTMLWriter) -> Void, onDark: Bool,
+        into html: inout HTMLWriter
+    ) {
+        html.raw(" alt=\"\" width=\"80\" height=\"80\"")
         // The URL at scale 1; its halves around the scale are then repeated from the page.
         html.openAttribute("src")
         let beforeStart = html.position
-        iconURL(.beforeScale, &html)
+        iconURL(.beforeScale, onDark, &html)
         let beforeScale = beforeStart..<html.position
         html.number(1)
         let afterStart = html.position
-        iconURL(.afterScale, &html)
+        iconURL(.afterScale, onDark, &html)
         let afterScale = afterStart..<html.position
         html.closeAttribute()
         // `url 1x, url 2x, url 3x`
@@ -111,9 +136,7 @@ enum TabBarView {
             html.raw("x")
         }
         html.closeAttribute()
-        html.raw("><span class=\"tab-title\">")
-        html.text(title)
-        html.raw("</span>")
+        html.raw(">")
     }
 
     /// The badge, which the container decides, and the end of the cell.

@@ -13,10 +13,12 @@ public struct ChromeContext: Sendable, Equatable {
     public var currentPath: String
     /// The session's CSRF token, written into every form that posts; nil without a session.
     public var csrfToken: String?
+    /// Appearance, device frames, and whether the page fills a frame of the stage.
+    public var display: DisplaySettings
 
     public init(
         language: UILanguage, app: AppDescription? = nil, layout: Layout? = nil, visitorName: String? = nil,
-        currentPath: String = StageLinks.home, csrfToken: String? = nil
+        currentPath: String = StageLinks.home, csrfToken: String? = nil, display: DisplaySettings = DisplaySettings()
     ) {
         self.language = language
         self.app = app
@@ -24,6 +26,7 @@ public struct ChromeContext: Sendable, Equatable {
         self.visitorName = visitorName
         self.currentPath = currentPath
         self.csrfToken = csrfToken
+        self.display = display
     }
 }
 
@@ -45,16 +48,23 @@ enum Chrome {
         var html = HTMLWriter()
         html.raw("<!doctype html>\n<html")
         html.attribute("lang", chrome.language.tag)
+        chrome.display.writeRootAttributes(into: &html)
         html.raw(">\n<head>\n<meta charset=\"utf-8\">\n")
-        html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        // `viewport-fit=cover` lets a phone report its safe areas, which the bottom bar keeps clear.
+        html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">\n")
+        html.raw("<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
         title(&html)
-        if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID {
+        if chrome.display.isEmbedded {
+            // In a frame of the stage the page is the device's screen: the stage's header serves.
+            headAfterTitle(app: chrome.app, into: &html)
+        } else if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID {
             html.prewritten(markup.chrome(layout: layout, language: chrome.language), of: markup)
+            account(chrome, into: &html)
         } else {
             headAfterTitle(app: chrome.app, into: &html)
             headerUpToAccount(app: chrome.app, layout: chrome.layout, language: chrome.language, into: &html)
+            account(chrome, into: &html)
         }
-        account(chrome, into: &html)
         body(&html)
         html.raw("</body>\n</html>\n")
         return html.finish()
@@ -143,7 +153,15 @@ enum Chrome {
         }
         html.raw("</ul></nav>\n<div class=\"account\">\n")
         if let app {
-            html.raw("<a class=\"event-log-link\"")
+            html.raw("<a class=\"stage-link\"")
+            html.openAttribute("href")
+            html.raw("/")
+            html.text(app.id)
+            html.raw("/stage")
+            html.closeAttribute()
+            html.raw(">")
+            html.text(UIString.stage.text(in: language))
+            html.raw("</a>\n<a class=\"event-log-link\"")
             html.openAttribute("href")
             StageLinks.writeEvents(app.id, into: &html)
             html.closeAttribute()
@@ -156,6 +174,7 @@ enum Chrome {
     /// The visitor's part of the header (log-out form or log-in link), and the header's end.
     private static func account(_ chrome: ChromeContext, into html: inout HTMLWriter) {
         let language = chrome.language
+        appearanceToggle(chrome.display.appearance, language: language, into: &html)
         if let name = chrome.visitorName {
             html.raw("<span class=\"visitor\">")
             html.text(UIString.loggedInAs(name).text(in: language))
@@ -178,5 +197,24 @@ enum Chrome {
             html.raw("</a>\n")
         }
         html.raw("</div>\n</header>\n")
+    }
+
+    /// Auto, light or dark, as links that set `?appearance=` on this page; the session keeps it.
+    private static func appearanceToggle(_ current: Appearance, language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<nav class=\"appearance\"")
+        html.attribute("aria-label", UIString.appearanceNavigation.text(in: language))
+        html.raw("><ul>\n")
+        for option in Appearance.allCases {
+            html.raw("<li><a")
+            html.openAttribute("href")
+            html.raw("?appearance=")
+            html.text(option.rawValue)
+            html.closeAttribute()
+            if option == current { html.raw(" aria-current=\"true\"") }
+            html.raw(">")
+            html.text(UIString.appearanceName(option).text(in: language))
+            html.raw("</a></li>\n")
+        }
+        html.raw("</ul></nav>\n")
     }
 }

@@ -160,12 +160,16 @@ public enum StageLinks {
         writeIcon(.afterScale, app: app, icon: tab.icon, tabID: tab.id, selected: selected, into: &html)
     }
 
+    /// The fill of unselected icons on a dark bar (`?color=`): light, as iOS draws them there.
+    public static let unselectedOnDarkColor = "C7C7CC"
+
     /// One half of a tab's icon URL, `/icons/NAME/STATE@Sx.png?tint=RRGGBB` for a built-in icon
     /// or `/icons/apps/APP/TAB/STATE@Sx.png` for the app's own path data, from the two fields of
-    /// the tab it reads (the bar reads them in place, without copying the whole tab description).
+    /// the tab it reads (the bar reads them in place, without copying the whole tab description). `onDark` asks for an
+    /// unselected icon's light fill (`?color=`); a selected icon keeps the app's tint.
     static func writeIcon(
         _ half: IconURLHalf, app: AppDescription, icon: TabIcon, tabID: String, selected: Bool,
-        into html: inout HTMLWriter
+        onDark: Bool = false, into html: inout HTMLWriter
     ) {
         switch (icon, half) {
         case (.builtIn(let icon), .beforeScale):
@@ -177,6 +181,8 @@ public enum StageLinks {
             if selected {
                 html.raw("?tint=")
                 writeTintQuery(app, into: &html)
+            } else if onDark {
+                writeOnDarkQuery(into: &html)
             }
         case (.path, .beforeScale):
             html.raw("/icons/apps/")
@@ -186,12 +192,16 @@ public enum StageLinks {
             html.raw(selected ? "/selected@" : "/unselected@")
         case (.path, .afterScale):
             html.raw("x.png")
+            if !selected && onDark { writeOnDarkQuery(into: &html) }
         }
     }
 
     /// One half of the More item's icon URL (three dots, drawn from inline path data by the
     /// icon routes): `/icons/apps/APP/_more/STATE@Sx.png`.
-    static func writeMoreIcon(_ half: IconURLHalf, app: AppDescription, selected: Bool, into html: inout HTMLWriter) {
+    static func writeMoreIcon(
+        _ half: IconURLHalf, app: AppDescription, selected: Bool, onDark: Bool = false,
+        into html: inout HTMLWriter
+    ) {
         switch half {
         case .beforeScale:
             html.raw("/icons/apps/")
@@ -201,8 +211,17 @@ public enum StageLinks {
             html.raw(selected ? "/selected@" : "/unselected@")
         case .afterScale:
             html.raw("x.png")
+            if !selected && onDark { writeOnDarkQuery(into: &html) }
         }
     }
+
+    private static func writeOnDarkQuery(into html: inout HTMLWriter) {
+        html.raw("?color=")
+        html.text(unselectedOnDarkColor)
+    }
+
+    /// The stage of an app: both layouts side by side, in device frames, with the timeline.
+    public static func stage(_ appID: String) -> String { "/\(appID)/stage" }
 
     /// `RRGGBB` in capitals: one spelling per colour, so one cache entry per colour.
     static func tintQuery(_ app: AppDescription) -> String {

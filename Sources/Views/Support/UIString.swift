@@ -90,6 +90,20 @@ public enum UIString: Sendable, Equatable {
     case refreshLink
     case presentationEnded
     case presentationEndedTitle
+    case stage
+    case stageOf(String)
+    case stageLead
+    case phoneFrame
+    case tabletFrame
+    case timeline
+    case timelineLead
+    case timelineEmpty
+    case timelineRefresh
+    case appearanceNavigation
+    case appearanceName(Appearance)
+    case openStage
+    case loadedFrom(String)
+    case builtInApp
 
     /// The text in `language`.
     public func text(in language: UILanguage) -> String {
@@ -207,6 +221,29 @@ public enum UIString: Sendable, Equatable {
         case .presentationEnded:
             ("This presentation has ended, or its link was withdrawn.", "這場展示已結束，或連結已被收回。")
         case .presentationEndedTitle: ("Presentation ended", "展示已結束")
+        case .stage: ("Stage", "舞台")
+        case .stageOf(let app): ("Stage: \(app)", "舞台：\(app)")
+        case .stageLead:
+            (
+                "One session, two devices: a tap in either shows in both, and the delegate timeline grows beside them.",
+                "同一個工作階段、兩台裝置：在任一台點選，兩台都會更新，旁邊的委派時間軸也隨之增加。"
+            )
+        case .phoneFrame: ("Phone, bottom tab bar", "手機，底部分頁列")
+        case .tabletFrame: ("Tablet, vertical tab bar", "平板，垂直分頁列")
+        case .timeline: ("Delegate timeline", "委派時間軸")
+        case .timelineLead: ("The newest steps are highlighted.", "最新的步驟會醒目標示。")
+        case .timelineEmpty: ("Nothing has happened yet: tap a tab.", "還沒有任何事件：點選一個分頁。")
+        case .timelineRefresh: ("Refresh the timeline", "重新整理時間軸")
+        case .appearanceNavigation: ("Appearance", "外觀")
+        case .appearanceName(let appearance):
+            switch appearance {
+            case .auto: ("Auto", "自動")
+            case .light: ("Light", "淺色")
+            case .dark: ("Dark", "深色")
+            }
+        case .openStage: ("Open the stage", "開啟舞台")
+        case .loadedFrom(let file): ("Loaded from \(file)", "載入自 \(file)")
+        case .builtInApp: ("Built-in demo", "內建示範")
         }
     }
 }

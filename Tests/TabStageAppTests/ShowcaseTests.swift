@@ -1,0 +1,99 @@
+import Foundation
+import HTTPTesting
+import TabModel
+import Testing
+
+@testable import TabStageApp
+
+/// The stage over HTTP: its framing rules, the settings a session keeps, the icon colour.
+@Suite struct ShowcaseTests {
+    @Test func theStageFramesOnlyItsOwnOriginAndIsFramedByNoOne() throws {
+        let visitor = try StageServer().visitor()
+        let stage = try visitor.get("/restaurant/stage")
+        #expect(stage.status == 200)
+        #expect(stage.header("Set-Cookie") != nil, "the stage makes the session its two frames share")
+        let policy = try #require(stage.header("Content-Security-Policy"))
+        #expect(policy.contains("frame-src 'self'; "))
+        #expect(policy.hasSuffix("frame-ancestors 'none'"))
+        #expect(stage.header("X-Frame-Options") == "DENY")
+        #expect(try visitor.get("/nowhere/stage").status == 404)
+    }
+
+    @Test func onlyThePagesTheStageFramesMayBeFramedAndOnlyByTheirOwnOrigin() throws {
+        let visitor = try StageServer().visitor()
+        for path in [
+            "/restaurant/bottom/home", "/restaurant/vertical/wallet", "/restaurant/bottom/membership", "/login",
+        ] {
+            let page = try visitor.get(path)
+            let policy = try #require(page.header("Content-Security-Policy"), "\(path)")
+            #expect(policy.hasSuffix("frame-ancestors 'self'"), "\(path)")
+            #expect(!policy.contains("frame-src"), "\(path)")
+            #expect(page.header("X-Frame-Options") == "SAMEORIGIN", "\(path)")
+        }
+        for path in ["/", "/restaurant/events", "/icons", "/nowhere"] {
+            let page = try visitor.get(path)
+            let policy = try #require(page.header("Content-Security-Policy"), "\(path)")
+            #expect(policy.hasSuffix("frame-ancestors 'none'"), "\(path)")
+            #expect(!policy.contains("frame-src"), "\(path)")
+            #expect(page.header("X-Frame-Options") == "DENY", "\(path)")
+        }
+    }
+
+    @Test func aTabPageLoadedIntoAFrameIsDrawnWithoutTheHeader() throws {
+        let visitor = try StageServer().visitor()
+        let framed = try visitor.get("/restaurant/bottom/home", headers: [("Sec-Fetch-Dest", "iframe")])
+        #expect(framed.text.contains("<html lang=\"en\" data-embedded=\"true\">"))
+        #expect(!framed.text.contains("<header"))
+        let page = try visitor.get("/restaurant/bottom/home", headers: [("Sec-Fetch-Dest", "document")])
+        #expect(page.text.contains("<html lang=\"en\">"))
+        #expect(page.text.contains("<header class=\"stage-header\">"))
+    }
+
+    @Test func theAppearanceAndTheFramesAreKeptInTheSession() throws {
+        let visitor = try StageServer().visitor()
+        #expect(try visitor.get("/restaurant/bottom/home?appearance=dark").text.contains("data-appearance=\"dark\""))
+        #expect(
+            try visitor.get("/restaurant/bottom/wallet").text.contains("<html lang=\"en\" data-appearance=\"dark\">"))
+        #expect(try visitor.get("/?appearance=LIGHT").text.contains("<html lang=\"en\" data-appearance=\"light\">"))
+        #expect(try visitor.get("/restaurant/events?appearance=auto").text.contains("<html lang=\"en\">"))
+        #expect(try visitor.get("/restaurant/stage?frame=none").text.contains("<html lang=\"en\" data-frame=\"none\">"))
+        #expect(try visitor.get("/restaurant/bottom/wallet").text.contains("<html lang=\"en\" data-frame=\"none\">"))
+        #expect(try visitor.get("/restaurant/bottom/wallet?frame=device").text.contains("<html lang=\"en\">"))
+        #expect(try visitor.get("/restaurant/bottom/wallet?appearance=purple").text.contains("<html lang=\"en\">"))
+    }
+
+    @Test func aSettingAloneMakesASession() throws {
+        let visitor = try StageServer().visitor()
+        #expect(try visitor.get("/").header("Set-Cookie") == nil)
+        #expect(try visitor.get("/?appearance=dark").header("Set-Cookie") != nil)
+    }
+
+    @Test func theStagesTimelineFollowsTheSession() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/restaurant/bottom/home")
+        _ = try visitor.get("/restaurant/vertical/wallet", headers: [("X-TabStage-Source", "tap")])
+        let stage = try visitor.get("/restaurant/stage")
+        #expect(stage.text.contains("<li value=\"1\">guard home (url) → allowed</li>"))
+        #expect(stage.text.contains("class=\"step-newest\">guard wallet (tap) → allowed</li>"))
+        #expect(stage.text.contains("class=\"step-newest\">wallet viewDidAppear</li>\n</ol>"))
+    }
+
+    @Test func bothIconRoutesTakeTheUnselectedFill() throws {
+        let visitor = try StageServer().visitor()
+        let grey = try visitor.get("/icons/home/unselected@2x.png")
+        let light = try visitor.get("/icons/home/unselected@2x.png?color=C7C7CC")
+        #expect(light.status == 200)
+        #expect(light.header("Content-Type") == "image/png")
+        #expect(light.body != grey.body)
+        #expect(try visitor.get("/icons/home/unselected@2x.png?color=white").status == 400)
+        let more = try visitor.get("/icons/apps/restaurant/_more/unselected@1x.png?color=C7C7CC")
+        #expect(more.status == 200)
+        #expect(more.body != (try visitor.get("/icons/apps/restaurant/_more/unselected@1x.png")).body)
+    }
+
+    @Test func theStartPageNamesTheFileAnAppCameFrom() throws {
+        let application = StageApplication.deterministic(appFiles: ["vertical": "apps/vertical.json"])
+        let home = try StageServer(application: application).visitor().get("/")
+        #expect(home.text.contains("<p class=\"meta\">Loaded from apps/vertical.json</p>"))
+    }
+}
