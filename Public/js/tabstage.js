@@ -393,7 +393,9 @@
 
   applyInert();
   listen();
+})();
 
+// ---------------------------------------------------------------------------------------------
 // The stage (/{app}/stage, docs/stage.md). Separate from the scripts above: it runs only on the
 // stage page, whose two frames are ordinary tab pages (each with the script above). When one
 // frame changes (a fragment swapped in, or a page loaded in it), the stage reads its timeline
