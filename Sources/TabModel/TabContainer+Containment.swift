@@ -23,22 +23,12 @@ extension TabContainer {
             if hasChild(at: new) {
                 record(ContainerEventKind.viewAdded, new, at: time)
             } else {
-                create(new, at: time)
-                record(ContainerEventKind.willMoveToParent, new, at: time)
-                record(ContainerEventKind.addChild, new, at: time)
-                record(ContainerEventKind.viewWillAppear, new, at: time)
-                record(ContainerEventKind.viewAdded, new, at: time)
-                record(ContainerEventKind.viewDidAppear, new, at: time)
+                addAndShow(new, at: time)
             }
         case (.detach, .fsVertical):
             // Seed 000's `selectedIndex` setter: add the new child and its view, then remove the
             // old view and child; it calls neither `didMove(toParent:)` nor `willMove(toParent: nil)`.
-            create(new, at: time)
-            record(ContainerEventKind.willMoveToParent, new, at: time)
-            record(ContainerEventKind.addChild, new, at: time)
-            record(ContainerEventKind.viewWillAppear, new, at: time)
-            record(ContainerEventKind.viewAdded, new, at: time)
-            record(ContainerEventKind.viewDidAppear, new, at: time)
+            addAndShow(new, at: time)
             if let old {
                 record(ContainerEventKind.viewWillDisappear, old, at: time)
                 record(ContainerEventKind.viewRemoved, old, at: time)
@@ -85,6 +75,17 @@ extension TabContainer {
     }
 
     /// Makes the child of the tab at `position`, with its initial state, if it has none.
+    /// Both seeds' first display of a child: it is made, added, and its view added on top with
+    /// its appearance callbacks; neither seed calls `didMove(toParent:)`.
+    private mutating func addAndShow(_ position: Int, at time: Date) {
+        create(position, at: time)
+        record(ContainerEventKind.willMoveToParent, position, at: time)
+        record(ContainerEventKind.addChild, position, at: time)
+        record(ContainerEventKind.viewWillAppear, position, at: time)
+        record(ContainerEventKind.viewAdded, position, at: time)
+        record(ContainerEventKind.viewDidAppear, position, at: time)
+    }
+
     private mutating func create(_ position: Int, at time: Date) {
         guard !hasChild(at: position) else { return }
         setChildState(app.tabs[position].page.initialState, at: position)
