@@ -63,7 +63,7 @@ public enum HomePage {
             html.raw("<a")
             html.attribute("href", StageLinks.layout(app.id, layout))
             html.raw(">")
-            html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
+            html.text(UIString.layoutName(layout).text(in: language))
             html.raw("</a>")
         }
         html.raw("<a")
