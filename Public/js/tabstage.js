@@ -98,7 +98,11 @@
     lastEditButton = null;
     if (!row) return false;
     var buttons = Array.prototype.slice.call(row.querySelectorAll("button:not([disabled])"));
-    var same = buttons.filter(function (button) { return button.dataset.action === lastAction; })[0];
+    // Hide becomes Show on the same row, and the other way round.
+    var wanted = { hide: "show", show: "hide" }[lastAction] || lastAction;
+    var same = buttons.filter(function (button) {
+      return button.dataset.action === lastAction || button.dataset.action === wanted;
+    })[0];
     var target = same || buttons[0];
     if (target) target.focus();
     return Boolean(target);
