@@ -159,6 +159,29 @@ final class LoggedLines: Sendable {
         #expect(try store.state(of: id(3), now: now()) == nil, "idle for 2.6 s")
     }
 
+    /// An alias set on one connection is found on the other, follows its last setting, is gone
+    /// once removed, and lapses when no one uses it for the idle timeout.
+    @Test(arguments: ContractStore.Kind.allCases)
+    func anAliasNamesItsSessionEverywhereUntilRemovedOrIdle(_ kind: ContractStore.Kind) throws {
+        let fixture = try ContractStore(kind, limits: SessionLimits(idleTimeout: 2, maxSessions: 100))
+        let (store, other) = (fixture.store, fixture.second)
+        #expect(try other.session(forAlias: "code-a", now: now()) == nil)
+        try store.setAlias("code-a", to: id(7), now: now())
+        try store.setAlias("code-b", to: id(8), now: now())
+        #expect(try other.session(forAlias: "code-a", now: now()) == id(7))
+        try other.setAlias("code-a", to: id(9), now: now())
+        #expect(try store.session(forAlias: "code-a", now: now()) == id(9))
+        #expect(try store.session(forAlias: "code-b", now: now()) == id(8))
+        try store.setAlias("code-b", to: nil, now: now())
+        #expect(try other.session(forAlias: "code-b", now: now()) == nil)
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try store.session(forAlias: "code-a", now: now()) == id(9), "a lookup at 1.2 s of 2")
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try other.session(forAlias: "code-a", now: now()) == id(9), "1.2 s after the lookup")
+        Thread.sleep(forTimeInterval: 2.6)
+        #expect(try store.session(forAlias: "code-a", now: now()) == nil, "idle for 2.6 s")
+    }
+
     /// Bytes this build cannot decode count as no session. In Redis, a change that leaves
     /// nothing there writes nothing, so the stored bytes stay as they were, and a line says so;
     /// SQLite drops such a row with its next batch (its behaviour before Redis, kept).
