@@ -109,6 +109,38 @@ final class LoggedLines: Sendable {
         #expect(try fixture.store.state(of: id(2), now: now()) == 2 * perWriter)
     }
 
+    /// Another instance's change lands between this change's read and its commit (every time,
+    /// not by chance): the commit sees it, the change runs again on the new value, both count.
+    /// Redis only: the other stores run `body` under the lock the other change would need.
+    @Test func aChangeCommittedBetweenAReadAndItsCommitIsNotLost() throws {
+        let fixture = try ContractStore(.redis)
+        try fixture.store.modify(id(4), now: now()) { $0 = 0 }
+        var runs = 0
+        try fixture.store.modify(id(4), now: now()) { state in
+            runs += 1
+            if runs == 1 { _ = try? fixture.second.modify(id(4), now: now()) { $0? += 10 } }
+            state? += 1
+        }
+        #expect(try fixture.second.state(of: id(4), now: now()) == 11)
+        #expect(runs == 2, "run again once, on the other change's value")
+    }
+
+    /// The same for a move (log-in, log-out): a change to the old id committed between the
+    /// move's read and its commit moves with it, and the old id is gone.
+    @Test func aChangeCommittedBetweenAMovesReadAndItsCommitMovesWithIt() throws {
+        let fixture = try ContractStore(.redis)
+        try fixture.store.modify(id(20), now: now()) { $0 = 0 }
+        var runs = 0
+        try fixture.store.move(from: id(20), to: id(21), now: now()) { state in
+            runs += 1
+            if runs == 1 { _ = try? fixture.second.modify(id(20), now: now()) { $0? += 10 } }
+            return (state ?? 0) + 1
+        }
+        #expect(try fixture.second.state(of: id(21), now: now()) == 11)
+        #expect(try fixture.second.state(of: id(20), now: now()) == nil)
+        #expect(runs == 2, "run again once, on the other change's value")
+    }
+
     /// A writer on the other connection keeps changing the old id while it is moved: the moved
     /// state holds every change that found the session, and the old id is gone.
     @Test(arguments: ContractStore.Kind.allCases)
