@@ -48,7 +48,10 @@ import Testing
     #expect(html.hasPrefix("<main id=\"stage\" class=\"device device-vertical\""))
     #expect(html.hasSuffix("</main>\n"))
     #expect(html.contains("data-axis=\"vertical\""))
-    #expect(html.contains("<span class=\"badge\">4<span class=\"visually-hidden\"> unread</span></span>"))
+    #expect(
+        html.contains(
+            "<span class=\"badge-words\">, </span></span><span class=\"badge\">4<span class=\"badge-words\">"
+                + " unread</span></span>"))
 }
 
 @Test func aRefusedTabKeepsTheBarAndOffersALoginThatComesBack() throws {

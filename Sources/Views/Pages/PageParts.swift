@@ -154,17 +154,13 @@ enum MoreView {
             html.closeAttribute()
             html.raw("></span><span class=\"more-title\">")
             html.text(tab.title.text(in: context.language.tag))
+            let badge = context.container.badge(ofTab: tab.id).flatMap { $0.isVisible ? $0 : nil }
+            if badge != nil { TabBarView.writeBadgeSeparator(language: context.language, into: &html) }
             html.raw("</span>")
             if tab.requiresLogin { TabBarView.lock(language: context.language, into: &html) }
-            if let badge = context.container.badge(ofTab: tab.id), let label = badge.label {
-                html.raw("<span class=\"badge more-badge\">")
-                html.text(label)
-                if case .count = badge {
-                    html.raw("<span class=\"visually-hidden\">")
-                    html.text(UIString.unreadSuffix.text(in: context.language))
-                    html.raw("</span>")
-                }
-                html.raw("</span>")
+            if let badge {
+                TabBarView.writeBadge(
+                    badge, of: tab, className: "badge more-badge", language: context.language, into: &html)
             }
             html.raw("<span class=\"chevron\" aria-hidden=\"true\"></span></a></li>\n")
         }

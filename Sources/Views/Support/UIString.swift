@@ -25,6 +25,8 @@ public enum UIString: Sendable, Equatable {
     case eventDescription
     case eventsAsJSON
     case unreadSuffix
+    case badgeSeparator
+    case badgeCounting(String)
     case more
     case moreLead
     case checked
@@ -156,6 +158,9 @@ public enum UIString: Sendable, Equatable {
         case .eventDescription: ("Event", "事件")
         case .eventsAsJSON: ("As JSON", "JSON 格式")
         case .unreadSuffix: (" unread", " 則未讀")
+        // Between a tab's title and its badge, as a listener hears them.
+        case .badgeSeparator: (", ", "，")
+        case .badgeCounting(let label): ("\(label): ", "\(label)：")
         case .more: ("More", "更多")
         case .moreLead: ("The tabs that do not fit in the bar.", "分頁列放不下的分頁。")
         case .checked: ("Done", "完成")

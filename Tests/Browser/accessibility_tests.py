@@ -1,0 +1,113 @@
+"""Beyond axe (issue 19): what a screen-reader user, a keyboard user and a stress-tested layout
+meet. The accessibility tree is read through DevTools (`Accessibility.getFullAXTree`, and the
+partial tree of one element); a stress app (12 tabs, long titles, an 8-character badge, a
+50-item list, an unbroken string) is served from a temporary file. Screenshots of the forced-
+colours and long-content pages go to build/screenshots/."""
+import json
+import tempfile
+from pathlib import Path
+
+import run_browser_tests
+from run_browser_tests import By, Keys, expect, make_driver, path_of, save_screenshot, selected_tab, tab_link, test, wait
+
+
+def text(en, zh=None):
+    return {"en": en, "zh-Hant": zh or en}
+
+
+def news_items(count):
+    return [{"id": f"story-{n}", "title": text(f"Story number {n}", f"第 {n} 則"), "body": text("A story.")}
+            for n in range(1, count + 1)]
+
+
+# Twelve tabs: in the bottom bar four and More; in the vertical bar all twelve.
+STRESS_TABS = [
+    {"id": "news", "title": text("News"), "icon": "news", "page": {"kind": "news", "items": news_items(50)}},
+    {"id": "cart", "title": text("Cart", "購物車"), "icon": "wallet",
+     "badge": {"from": "count"},
+     "page": {"kind": "counter", "label": text("Items in cart", "購物車內商品"), "start": 2, "maximum": 20}},
+    {"id": "deals", "title": text("Deals", "優惠"), "icon": "star", "badge": "Clearing",
+     "page": {"kind": "text", "paragraphs": [text("x" * 300)]}},
+    {"id": "settings", "title": text("Notification preferences", "通知偏好設定"), "icon": "settings",
+     "page": {"kind": "settings", "toggles": [
+         {"id": "orders", "title": text("Order notifications", "訂單通知"), "on": True},
+         {"id": "offers", "title": text("Offers", "優惠通知")}]}},
+    {"id": "todo", "title": text("Packing list", "行李清單"), "icon": "inbox", "badge": 3,
+     "page": {"kind": "checklist", "items": [
+         {"id": "passport", "title": text("Passport", "護照"), "checked": True},
+         {"id": "charger", "title": text("Charger", "充電器")}]}},
+] + [
+    {"id": f"extra-{n}", "title": text(f"Extra tab {n}", f"額外分頁 {n}"), "icon": "chart",
+     "page": {"kind": "text", "paragraphs": [text(f"Extra page {n}.")]}}
+    for n in range(1, 7)
+] + [
+    {"id": "long", "title": text("A title of 24 characters", "二十四個字的分頁標題二十四個字的分頁標題"), "icon": "bell",
+     "page": {"kind": "text", "heading": text("The last tab"), "paragraphs": [text("The twelfth page.")]}},
+]
+STRESS_APP = {"id": "stress", "name": text("Stress"), "tint": "#FFCC00", "tabs": STRESS_TABS}
+
+
+class StressServer:
+    """`tabstage serve --app` of the stress app, from a temporary file; use with `with`."""
+
+    def __enter__(self):
+        self.folder = tempfile.TemporaryDirectory(prefix="tabstage-a11y-")
+        file = Path(self.folder.name) / "stress.json"
+        file.write_text(json.dumps(STRESS_APP, ensure_ascii=False), encoding="utf-8")
+        self.server = run_browser_tests.Server(run_browser_tests.BINARY, extra_arguments=["--app", str(file)])
+        return self.server.base
+
+    def __exit__(self, *exception):
+        self.server.stop()
+        self.folder.cleanup()
+
+
+# --- the accessibility tree ------------------------------------------------------------------
+
+def ax_node(driver, selector):
+    """The accessibility node of the first element `selector` finds: role, name and properties."""
+    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node_id = driver.execute_cdp_cmd("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    expect(node_id, f"no element {selector!r}")
+    nodes = driver.execute_cdp_cmd("Accessibility.getPartialAXTree", {"nodeId": node_id, "fetchRelatives": False})
+    return summary(nodes["nodes"][0])
+
+
+def summary(node):
+    properties = {item["name"]: item["value"].get("value") for item in node.get("properties", [])}
+    return {"role": node.get("role", {}).get("value"), "name": node.get("name", {}).get("value", ""),
+            "properties": properties, "ignored": node.get("ignored", False)}
+
+
+def ax_tree(driver):
+    """Every node of the page's accessibility tree that is not ignored."""
+    nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    return [summary(node) for node in nodes if not node.get("ignored")]
+
+
+def names_of(driver, role):
+    return [node["name"] for node in ax_tree(driver) if node["role"] == role]
+
+
+# --- 1. badges -------------------------------------------------------------------------------
+
+@test
+def a_badge_is_heard_after_its_title_as_what_it_counts(base):
+    with StressServer() as stress:
+        driver = make_driver("tablet")
+        try:
+            driver.get(f"{stress}/stress/vertical/news")
+            links = names_of(driver, "link")
+            for expected in ("News, 50 unread", "Cart, Items in cart: 2", "Deals, Clearing", "Packing list, 3"):
+                expect(expected in links, f"a tab link named {expected!r}; links: {links}")
+            driver.get(f"{stress}/stress/bottom/news?lang=zh-Hant")
+            links = names_of(driver, "link")
+            # The browser puts a space after the title's element (it is positioned), in Chinese too.
+            expect("購物車， 購物車內商品：2" in links, f"the Chinese names: {links}")
+            # In the More list the badge is part of its row's link.
+            driver.get(f"{stress}/stress/bottom/_more?lang=en")
+            row = ax_node(driver, 'a.more-row[data-tab="todo"]')
+            expect(row["name"] == "Packing list, 3", f"the More row's name: {row['name']!r}")
+        finally:
+            driver.quit()
+

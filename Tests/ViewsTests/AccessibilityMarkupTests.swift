@@ -1,0 +1,40 @@
+import TabModel
+import Testing
+
+@testable import Views
+
+/// Issue 19's markup: what a screen reader is given to read.
+@Suite struct AccessibilityMarkupTests {
+    /// A bar with a news tab, a counter whose badge is bound to its count, a tab with a fixed
+    /// count and one with a text badge.
+    private static func badgedApp() -> AppDescription {
+        func tab(
+            _ id: String, badge: Badge? = nil, binding: BadgeBinding? = nil, _ content: PageContent
+        ) -> TabDescription {
+            TabDescription(
+                id: id, title: text(id.capitalized), icon: .builtIn(.star), initialBadge: badge, badgeBinding: binding,
+                page: PageDescription(content: content))
+        }
+        let story = PageItem(id: "one", title: text("One"))
+        return AppDescription(
+            id: "badged", name: text("Badged"), tint: "#00aa11", defaultLayout: .vertical, policies: .uiKit,
+            tabs: [
+                tab("news", .news(items: [story])),
+                tab("cart", binding: .count, .counter(CounterPage(label: text("Items"), start: 2))),
+                tab("pay", badge: .count(3), .text),
+                tab("deals", badge: .text("New"), .text),
+            ])
+    }
+
+    @Test func aBadgeIsSeparatedFromItsTitleAndSaysWhatItCounts() {
+        let app = Self.badgedApp()
+        let container = TabContainer(app: app)
+        let html = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "news"))
+        let separator = "<span class=\"badge-words\">, </span></span>"
+        #expect(html.contains("News" + separator + "<span class=\"badge\">1<span class=\"badge-words\"> unread</span>"))
+        #expect(
+            html.contains("Cart" + separator + "<span class=\"badge\"><span class=\"badge-words\">Items: </span>2<"))
+        #expect(html.contains("Pay" + separator + "<span class=\"badge\">3</span></a>"))
+        #expect(html.contains("Deals" + separator + "<span class=\"badge\">New</span></a>"))
+    }
+}
