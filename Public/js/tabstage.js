@@ -184,7 +184,10 @@
 
   // Back and forward: ask the server for the stage at that URL, which also selects the tab
   // there through the same container rules as a click.
-  window.addEventListener("popstate", function () {
+  // An in-page link (the skip link, a fragment) makes an entry of its own without our state:
+  // the stage on screen is already that URL's.
+  window.addEventListener("popstate", function (event) {
+    if (!event.state || !event.state.tabstage) return;
     load(window.location.href, { method: "GET", headers: withSource("history") }, "none", "tab");
   });
 

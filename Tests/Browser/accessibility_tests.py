@@ -111,3 +111,34 @@ def a_badge_is_heard_after_its_title_as_what_it_counts(base):
         finally:
             driver.quit()
 
+
+
+# --- 4. reading order, skip link, distinct names ---------------------------------------------
+
+@test
+def the_bottom_layout_reads_the_page_first_and_a_skip_link_leads_to_the_app(base):
+    driver = make_driver("phone")
+    try:
+        driver.get(f"{base}/restaurant/bottom/home")
+        page_first = driver.execute_script(
+            "var page = document.getElementById('page'), bar = document.querySelector('.tab-bar');"
+            "return !!(page.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING);")
+        expect(page_first, "the page comes before the bar in the DOM")
+        page_box = driver.find_element(By.ID, "page").rect
+        bar_box = driver.find_element(By.CSS_SELECTOR, ".tab-bar").rect
+        expect(bar_box["y"] >= page_box["y"] + page_box["height"] - 1, "the bar is still drawn below the page")
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+        skip = driver.switch_to.active_element
+        expect(skip.get_attribute("class") == "skip-link", f"the first Tab stop is the skip link: {skip.text!r}")
+        expect(skip.text == "Skip to the app", f"the skip link's text: {skip.text!r}")
+        skip.send_keys(Keys.ENTER)
+        wait(driver, lambda d: d.switch_to.active_element.get_attribute("id") == "stage", "the skip link moves focus")
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        inside = driver.execute_script("return document.getElementById('page').contains(document.activeElement);")
+        expect(inside, "the next Tab stop is in the page")
+        driver.get(f"{base}/")
+        links = names_of(driver, "link")
+        repeated = sorted({name for name in links if links.count(name) > 1})
+        expect(not repeated, f"the start page's links have distinct names; repeated: {repeated}")
+    finally:
+        driver.quit()

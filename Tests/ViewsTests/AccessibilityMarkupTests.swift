@@ -38,3 +38,17 @@ import Testing
         #expect(html.contains("Deals" + separator + "<span class=\"badge\">New</span></a>"))
     }
 }
+
+/// The bottom layout is read page first, as it is drawn; the vertical one bar first.
+@Test func aBottomBarFollowsItsPageInTheDocumentAndAVerticalBarPrecedesIt() throws {
+    let app = try demo("restaurant")
+    let container = TabContainer(app: app)
+    for (layout, barFirst) in [(Layout.bottom, false), (.vertical, true)] {
+        let html = stageHTML(app, layout: layout, container: container, content: .tab(id: "home"))
+        let bar = try #require(html.range(of: "<nav class=\"tab-bar"))
+        let page = try #require(html.range(of: "<section id=\"page\""))
+        #expect((bar.lowerBound < page.lowerBound) == barFirst, "\(layout)")
+        let skip = try #require(html.range(of: "<a class=\"skip-link\" href=\"#stage\">Skip to the app</a>"))
+        #expect(skip.upperBound < (try #require(html.range(of: "<header"))).lowerBound)
+    }
+}

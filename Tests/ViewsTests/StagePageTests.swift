@@ -19,7 +19,8 @@ import Testing
     #expect(html.components(separatedBy: "aria-current=\"page\"").count == 3)  // the tab and the layout link
     #expect(
         html.contains(
-            "<main id=\"stage\" class=\"device device-bottom\" data-title=\"Your wallet – Restaurant · TabStage\">"))
+            "<main id=\"stage\" class=\"device device-bottom\" data-title=\"Your wallet – Restaurant · TabStage\""
+                + " tabindex=\"-1\">"))
     #expect(html.contains("<link rel=\"stylesheet\" href=\"/theme/restaurant.css\">"))
 }
 

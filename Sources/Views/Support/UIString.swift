@@ -16,6 +16,7 @@ public enum UIString: Sendable, Equatable {
     case logIn
     case logOut
     case eventLog
+    case skipToApp
     case eventLogOf(String)
     case eventLogEmpty
     case eventLogDropped(Int)
@@ -148,6 +149,7 @@ public enum UIString: Sendable, Equatable {
         case .logIn: ("Log in", "登入")
         case .logOut: ("Log out", "登出")
         case .eventLog: ("Event log", "事件紀錄")
+        case .skipToApp: ("Skip to the app", "跳到應用程式")
         case .eventLogOf(let app): ("Event log: \(app)", "事件紀錄：\(app)")
         case .eventLogEmpty: ("Nothing has happened yet in this session.", "這個工作階段還沒有任何事件。")
         case .eventLogDropped(let count):
