@@ -142,3 +142,78 @@ def the_bottom_layout_reads_the_page_first_and_a_skip_link_leads_to_the_app(base
         expect(not repeated, f"the start page's links have distinct names; repeated: {repeated}")
     finally:
         driver.quit()
+
+
+# --- 2. focus stays on the acting control; one polite live region ----------------------------
+
+def live_regions(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]'))"
+        ".map(function (e) { return e.id || e.className; });")
+
+
+def announced(driver):
+    return driver.execute_script("var r = document.getElementById('announcer'); return r ? r.textContent : null;")
+
+
+def focused_value(driver):
+    return driver.switch_to.active_element.get_attribute("value")
+
+
+@test
+def a_page_action_keeps_focus_on_its_control_and_is_announced(base):
+    driver = make_driver("phone")
+    try:
+        driver.get(f"{base}/restaurant/bottom/home")
+        expect(live_regions(driver) == ["announcer"], f"one live region, the announcer: {live_regions(driver)}")
+        region = ax_node(driver, "#announcer")
+        expect(region["properties"].get("live") == "polite", f"the announcer is polite: {region}")
+        plus = driver.find_element(By.CSS_SELECTOR, '#page button[value="increment"]')
+        driver.execute_script("arguments[0].focus()", plus)
+        count = lambda d: d.find_element(By.CSS_SELECTOR, "#page .balance").text
+        start = int(count(driver))
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait(driver, lambda d: count(d) == str(start + 1), "the first Enter counts one")
+        wait(driver, lambda d: focused_value(d) == "increment", "focus stays on +1")
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait(driver, lambda d: count(d) == str(start + 2), "a second Enter on +1 counts again")
+        wait(driver, lambda d: announced(d) == f"Favourite dishes {start + 2}", "the count is announced")
+        # A search's result count.
+        driver.get(f"{base}/restaurant/bottom/finding")
+        query = driver.find_element(By.CSS_SELECTOR, '#page input[name="q"]')
+        query.send_keys("tea")
+        query.send_keys(Keys.ENTER)
+        wait(driver, lambda d: announced(d) == "1 result", "the search's result is announced")
+        expect(driver.switch_to.active_element.get_attribute("name") == "q", "focus stays in the search field")
+        # A new page's title after a tab swap, and a refusal's reason.
+        tab_link(driver, "wallet").click()
+        wait(driver, lambda d: announced(d) == "Your wallet", "the new page's title is announced")
+        tab_link(driver, "membership").click()
+        wait(driver, lambda d: "log in" in (announced(d) or "").lower(), "the refusal is announced")
+        expect(live_regions(driver) == ["announcer"], f"still one live region: {live_regions(driver)}")
+    finally:
+        driver.quit()
+
+
+# --- 3. switches and checkboxes --------------------------------------------------------------
+
+@test
+def settings_are_switches_and_checklist_items_checkboxes_named_by_their_titles(base):
+    with StressServer() as stress:
+        driver = make_driver("tablet")
+        try:
+            driver.get(f"{stress}/stress/vertical/settings")
+            switches = [(node["name"], node["properties"].get("checked")) for node in ax_tree(driver)
+                        if node["role"] == "switch"]
+            expect(switches == [("Order notifications", "true"), ("Offers", "false")], f"the switches: {switches}")
+            driver.find_element(By.CSS_SELECTOR, "#page button.toggle-switch").send_keys(Keys.ENTER)
+            wait(driver, lambda d: ax_node(d, "#page button.toggle-switch")["properties"].get("checked") == "false",
+                 "Enter turns the switch off")
+            expect("toggle-switch" in driver.switch_to.active_element.get_attribute("class"),
+                   "focus stays on the switch")
+            driver.get(f"{stress}/stress/vertical/todo")
+            boxes = [(node["name"], node["properties"].get("checked")) for node in ax_tree(driver)
+                     if node["role"] == "checkbox"]
+            expect(boxes == [("Passport", "true"), ("Charger", "false")], f"the checkboxes: {boxes}")
+        finally:
+            driver.quit()

@@ -112,7 +112,7 @@ import Testing
         let switched = try visitor.get("/restaurant/vertical")
         #expect(switched.header("Location") == "/restaurant/vertical/wallet")
         let back = try visitor.get("/restaurant/vertical/home")
-        #expect(back.text.contains("<p class=\"balance\">2</p>"))
+        #expect(back.text.contains("<p class=\"balance\" data-announce>2</p>"))
         assertSnapshot(of: back)
     }
 

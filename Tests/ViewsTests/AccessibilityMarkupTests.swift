@@ -52,3 +52,19 @@ import Testing
         #expect(skip.upperBound < (try #require(html.range(of: "<header"))).lowerBound)
     }
 }
+
+/// A stage page has one live region, outside the stage the script swaps, and a notice is not one.
+@Test func aStagePageHasOneLiveRegionOutsideTheStage() throws {
+    let app = try demo("restaurant")
+    let container = TabContainer(app: app)
+    let context = StageContext(
+        chrome: ChromeContext(language: .english, app: app, layout: .bottom), app: app, layout: .bottom,
+        container: container, content: .tab(id: "home"),
+        notice: Notice(text: text("Refused"), isError: true))
+    let html = String(decoding: StagePage.document(context), as: UTF8.self)
+    #expect(html.components(separatedBy: "role=\"").count == 2)
+    #expect(html.contains("</main>\n<div id=\"announcer\" class=\"visually-hidden\" role=\"status\"></div>\n</body>"))
+    #expect(html.contains("<p class=\"notice notice-error\">Refused</p>"))
+    let fragment = String(decoding: StagePage.fragment(context), as: UTF8.self)
+    #expect(!fragment.contains("announcer"))
+}

@@ -2,15 +2,22 @@ import TabModel
 
 /// Small pieces the page views share.
 enum PageParts {
+    /// A notice is no live region of its own: the page's one region (`#announcer`) reads it out
+    /// when the script swaps it in; a page loaded whole is read from its start.
     static func notice(_ text: String, isError: Bool, into html: inout HTMLWriter) {
-        html.raw(isError ? "<p class=\"notice notice-error\" role=\"alert\">" : "<p class=\"notice\" role=\"status\">")
+        html.raw(isError ? "<p class=\"notice notice-error\">" : "<p class=\"notice\">")
         html.text(text)
         html.raw("</p>\n")
     }
 
-    static func paragraph(_ text: String, className: String? = nil, into html: inout HTMLWriter) {
+    /// `announced` marks a line that states an action's outcome (a count, a result count): the
+    /// script reads the marked lines out after the action, unless a notice says more.
+    static func paragraph(
+        _ text: String, className: String? = nil, announced: Bool = false, into html: inout HTMLWriter
+    ) {
         html.raw("<p")
         if let className { html.attribute("class", className) }
+        if announced { html.raw(" data-announce") }
         html.raw(">")
         html.text(text)
         html.raw("</p>\n")

@@ -57,9 +57,9 @@ enum PageView {
         _ counter: CounterPage, count: Int, tab: TabDescription, _ context: StageContext, into html: inout HTMLWriter
     ) {
         let language = context.language
-        html.raw("<p class=\"meta\">")
+        html.raw("<p class=\"meta\" data-announce>")
         html.text(counter.label.text(in: language.tag))
-        html.raw("</p>\n<p class=\"balance\">")
+        html.raw("</p>\n<p class=\"balance\" data-announce>")
         html.number(count)
         html.raw("</p>\n")
         PageParts.openActionForm(context, tabID: tab.id, action: nil, into: &html)
@@ -97,7 +97,8 @@ enum PageView {
         html.text(UIString.searchButton.text(in: language))
         html.raw("</button></form>\n")
         let results = tab.page.searchResults(for: query)
-        PageParts.paragraph(UIString.searchResults(results.count).text(in: language), className: "meta", into: &html)
+        PageParts.paragraph(
+            UIString.searchResults(results.count).text(in: language), className: "meta", announced: true, into: &html)
         guard !results.isEmpty else {
             PageParts.paragraph(UIString.searchNoResults.text(in: language), into: &html)
             return
@@ -116,9 +117,9 @@ enum PageView {
         into html: inout HTMLWriter
     ) {
         let language = context.language
-        html.raw("<p class=\"meta\">")
+        html.raw("<p class=\"meta\" data-announce>")
         html.text(UIString.balance.text(in: language))
-        html.raw("</p>\n<p class=\"balance\">")
+        html.raw("</p>\n<p class=\"balance\" data-announce>")
         html.text(wallet.currency + " " + PageParts.grouped(balance))
         html.raw("</p>\n")
         // The last top-up's confirmation would read as if a refused one had gone through.
@@ -143,7 +144,7 @@ enum PageView {
         let language = context.language
         let unread = items.count { !read.contains($0.id) }
         let summary = unread == 0 ? UIString.allRead : .unreadCount(unread)
-        PageParts.paragraph(summary.text(in: language), className: "meta", into: &html)
+        PageParts.paragraph(summary.text(in: language), className: "meta", announced: true, into: &html)
         if unread > 0 {
             PageParts.actionButton(
                 context, tabID: tab.id, action: "mark-all-read", label: UIString.markAllRead.text(in: language),
@@ -178,7 +179,7 @@ enum PageView {
             PageParts.paragraph(UIString.profileName(name).text(in: language), into: &html)
         }
         let nicknameLine = nickname.map { UIString.nicknameCurrent($0) } ?? .nicknameNone
-        PageParts.paragraph(nicknameLine.text(in: language), className: "meta", into: &html)
+        PageParts.paragraph(nicknameLine.text(in: language), className: "meta", announced: true, into: &html)
         PageParts.openActionForm(context, tabID: tab.id, action: "nickname", into: &html)
         html.raw("<label>")
         html.text(UIString.nicknameLabel.text(in: language))
