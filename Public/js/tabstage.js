@@ -151,6 +151,8 @@
     var incoming = holder.querySelector("#stage");
     var current = stage();
     if (!incoming || !current) { window.location.assign(url); return; }
+    var oldPage = document.getElementById("page");
+    var pageScroll = oldPage ? oldPage.scrollTop : 0;
     current.replaceWith(incoming);
     if (incoming.dataset.title) document.title = incoming.dataset.title;
     // A refusal changes no selection, so it adds no history entry: the URL stays the page's.
@@ -173,7 +175,9 @@
       if (page) page.focus();
       announce(textOf("#page-title"));
     } else if (focusTarget) {
-      // A page action: the focus stays where the visitor acted, and the outcome is said.
+      // A page action: the page stays where it was scrolled, the focus where the visitor
+      // acted, and the outcome is said.
+      if (page) page.scrollTop = pageScroll;
       var control = findControl(focusTarget);
       if (control) control.focus({ preventScroll: true });
       else if (page) page.focus({ preventScroll: true });

@@ -217,3 +217,38 @@ def settings_are_switches_and_checklist_items_checkboxes_named_by_their_titles(b
             expect(boxes == [("Passport", "true"), ("Charger", "false")], f"the checkboxes: {boxes}")
         finally:
             driver.quit()
+
+
+# --- 9. a page action keeps the scroll position ----------------------------------------------
+
+def row_is_in_view(driver, item):
+    row = driver.find_element(By.ID, f"item-{item}").rect
+    page = driver.find_element(By.ID, "page").rect
+    return row["y"] >= page["y"] - 1 and row["y"] + row["height"] <= page["y"] + page["height"] + 1
+
+
+@test
+def marking_item_20_of_50_read_keeps_the_list_where_it_was(base):
+    with StressServer() as stress:
+        driver = make_driver("phone")
+        try:
+            driver.get(f"{stress}/stress/bottom/news")
+            driver.execute_script("document.getElementById('item-story-20').scrollIntoView({block: 'center'});")
+            before = driver.execute_script("return document.getElementById('page').scrollTop;")
+            expect(before > 500, f"the list is scrolled down: {before}")
+            driver.find_element(By.CSS_SELECTOR, "#item-story-20 form button").click()
+            wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#item-story-20 form"), "story 20 read")
+            after = driver.execute_script("return document.getElementById('page').scrollTop;")
+            expect(abs(after - before) <= 2, f"the list stays scrolled: {before} then {after}")
+            expect(driver.execute_script("return window.scrollY;") == 0, "the window did not scroll")
+        finally:
+            driver.quit()
+        driver = make_driver("phone", javascript=False)
+        try:
+            driver.get(f"{stress}/stress/bottom/news")
+            driver.find_element(By.CSS_SELECTOR, "#item-story-20 form button").click()
+            wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#item-story-20 form"), "story 20 read")
+            expect(driver.current_url.endswith("/stress/bottom/news#item-story-20"), f"at {driver.current_url}")
+            expect(row_is_in_view(driver, "story-20"), "without JavaScript the page opens at the row")
+        finally:
+            driver.quit()

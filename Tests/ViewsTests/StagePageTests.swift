@@ -175,7 +175,10 @@ import Testing
     #expect(!settings.contains("aria-pressed"))
     _ = container.select(.tab("favorites"), source: .url, isLoggedIn: false, at: testTime)
     let checklist = stageHTML(app, layout: .vertical, container: container, content: .tab(id: "favorites"))
-    #expect(checklist.contains("<li><span class=\"toggle-title\" id=\"toggle-favorites-park\"><a class=\"item-link\""))
+    #expect(
+        checklist.contains(
+            "<li id=\"item-park\"><span class=\"toggle-title\" id=\"toggle-favorites-park\"><a class=\"item-link\""))
+    #expect(checklist.contains("<form method=\"post\" action=\"/vertical/vertical/favorites/action#item-park\""))
     #expect(
         checklist.contains(
             "<button type=\"submit\" aria-labelledby=\"toggle-favorites-park\" class=\"toggle toggle-checkbox\" role=\"checkbox\" aria-checked=\"false\"><span class=\"toggle-control\"></span></button></form></li>"

@@ -29,7 +29,7 @@ enum PageParts {
         _ context: StageContext, tabID: String, action: String, item: String? = nil, label: String,
         itemName: String? = nil, pressed: Bool? = nil, quiet: Bool = false, into html: inout HTMLWriter
     ) {
-        openActionForm(context, tabID: tabID, action: action, into: &html)
+        openActionForm(context, tabID: tabID, action: action, row: item, into: &html)
         if let item {
             html.raw("<input type=\"hidden\" name=\"item\"")
             html.attribute("value", item)
@@ -49,13 +49,19 @@ enum PageParts {
         html.raw("</button></form>\n")
     }
 
-    /// Opens a form posting to the tab's action URL; without `action`, its buttons carry it.
+    /// Opens a form posting to the tab's action URL; without `action`, its buttons carry it. A
+    /// form on an item's row (`row`) posts to the row's fragment, `#item-ID`: the page the 303
+    /// leads to keeps it, and opens scrolled to the row, without JavaScript too.
     static func openActionForm(
-        _ context: StageContext, tabID: String, action: String?, into html: inout HTMLWriter
+        _ context: StageContext, tabID: String, action: String?, row: String? = nil, into html: inout HTMLWriter
     ) {
         html.raw("<form method=\"post\"")
         html.openAttribute("action")
         StageLinks.writeAction(context.app.id, context.layout, tabID, into: &html)
+        if let row {
+            html.raw("#")
+            writeRowID(row, into: &html)
+        }
         html.closeAttribute()
         html.raw(" data-fragment>")
         CSRFField.render(context.chrome.csrfToken, into: &html)
@@ -64,6 +70,21 @@ enum PageParts {
             html.attribute("value", action)
             html.raw(">")
         }
+    }
+
+    /// `item-ID`, the id of an item's row on a list page (ids are unique within a tab, and a page
+    /// shows one tab).
+    static func writeRowID(_ itemID: String, into html: inout HTMLWriter) {
+        html.raw("item-")
+        html.text(itemID)
+    }
+
+    /// `<li id="item-ID"`, a list row's opening up to its attributes.
+    static func openRow(_ itemID: String, into html: inout HTMLWriter) {
+        html.raw("<li")
+        html.openAttribute("id")
+        writeRowID(itemID, into: &html)
+        html.closeAttribute()
     }
 
     /// `1,234,567`: grouping by thousands, the same in both languages.

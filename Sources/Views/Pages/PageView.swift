@@ -105,7 +105,8 @@ enum PageView {
         }
         html.raw("<ul class=\"items\">\n")
         for item in results {
-            html.raw("<li>")
+            PageParts.openRow(item.id, into: &html)
+            html.raw(">")
             writeItem(item, tabID: tab.id, context, into: &html)
             html.raw("</li>\n")
         }
@@ -153,7 +154,8 @@ enum PageView {
         html.raw("<ul class=\"items\">\n")
         for item in items {
             let isRead = read.contains(item.id)
-            html.raw(isRead ? "<li>" : "<li class=\"unread\">")
+            PageParts.openRow(item.id, into: &html)
+            html.raw(isRead ? ">" : " class=\"unread\">")
             writeItem(item, tabID: tab.id, context, into: &html)
             if isRead {
                 html.raw("<span class=\"meta\">")
@@ -225,14 +227,15 @@ enum PageView {
         for item in items {
             let isOn = on.contains(item.id)
             // The title links to the item's page; the switch or checkmark beside it is named by it.
-            html.raw("<li><span class=\"toggle-title\"")
+            PageParts.openRow(item.id, into: &html)
+            html.raw("><span class=\"toggle-title\"")
             html.openAttribute("id")
             writeToggleTitleID(tabID: tab.id, itemID: item.id, into: &html)
             html.closeAttribute()
             html.raw(">")
             DetailView.itemLink(item, tabID: tab.id, context, into: &html)
             html.raw("</span>\n")
-            PageParts.openActionForm(context, tabID: tab.id, action: "toggle", into: &html)
+            PageParts.openActionForm(context, tabID: tab.id, action: "toggle", row: item.id, into: &html)
             html.raw("<input type=\"hidden\" name=\"item\"")
             html.attribute("value", item.id)
             html.raw("><button type=\"submit\"")
