@@ -252,3 +252,41 @@ def marking_item_20_of_50_read_keeps_the_list_where_it_was(base):
             expect(row_is_in_view(driver, "story-20"), "without JavaScript the page opens at the row")
         finally:
             driver.quit()
+
+
+# --- 11. long titles -------------------------------------------------------------------------
+
+def title_width(driver, tab):
+    """The width of a tab title's text itself (its element is as wide as its cell)."""
+    return driver.execute_script(
+        "var title = document.querySelector('.tab-bar a.tab[data-tab=\"' + arguments[0] + '\"] .tab-title');"
+        "var range = document.createRange(); range.selectNodeContents(title.firstChild);"
+        "return range.getBoundingClientRect().width;", tab)
+
+
+@test
+def a_cut_title_is_its_links_tooltip_and_name_and_the_selected_one_is_no_wider(base):
+    with StressServer() as stress:
+        driver = make_driver("phone")
+        try:
+            driver.get(f"{stress}/stress/bottom/news")
+            link = tab_link(driver, "settings")
+            cut = driver.execute_script("var t = arguments[0].querySelector('.tab-title');"
+                                        "return t.scrollWidth > t.clientWidth;", link)
+            expect(cut, "the 24-character title is cut in the bottom bar")
+            expect(link.get_dom_attribute("title") == "Notification preferences", "the full title is the tooltip")
+            name = ax_node(driver, '.tab-bar a.tab[data-tab="settings"]')["name"]
+            expect(name == "Notification preferences", f"the full title is the name: {name!r}")
+            expect(tab_link(driver, "news").get_dom_attribute("title") is None, "a title that fits has no tooltip")
+        finally:
+            driver.quit()
+    driver = make_driver("phone")
+    try:
+        for tab in ("finding", "membership", "wallet"):
+            driver.get(f"{base}/restaurant/bottom/home")
+            plain = title_width(driver, tab)
+            driver.get(f"{base}/restaurant/bottom/{tab}?lang=en")
+            if selected_tab(driver) == tab:
+                expect(title_width(driver, tab) == plain, f"{tab}: selected {title_width(driver, tab)}, plain {plain}")
+    finally:
+        driver.quit()

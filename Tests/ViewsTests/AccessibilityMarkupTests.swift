@@ -68,3 +68,16 @@ import Testing
     let fragment = String(decoding: StagePage.fragment(context), as: UTF8.self)
     #expect(!fragment.contains("announcer"))
 }
+
+/// A title the bar cuts is its link's tooltip; one that fits has none.
+@Test func aTitleTheBarCutsIsItsLinksTooltip() {
+    var app = manyTabApp(5)
+    app.tabs[1].title = LocalizedText(en: "A title of 24 characters", zhHant: "二十四個字的分頁標題")
+    let container = TabContainer(app: app)
+    let html = stageHTML(app, layout: .bottom, container: container, content: .tab(id: "t1"))
+    #expect(html.contains("data-tab=\"t2\" href=\"/many/bottom/t2\" title=\"A title of 24 characters\">"))
+    #expect(html.contains("data-tab=\"t3\" href=\"/many/bottom/t3\"><img"))
+    #expect(!TitleFit.fits("二十四個字的分頁標題", in: .bottom, tabCount: 5))
+    #expect(TitleFit.fits("Tab 1", in: .bottom, tabCount: 5))
+    #expect(TitleFit.fits("Notifications", in: .vertical, tabCount: 5) == false)
+}

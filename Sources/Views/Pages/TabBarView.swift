@@ -64,13 +64,15 @@ enum TabBarView {
         // The fields the cell needs, read in place: do not copy `app.tabs[position]` whole.
         let tabID = app.tabs[position].id
         let icon = app.tabs[position].icon
+        let title = app.tabs[position].title.text(in: language.tag)
         cellOpening(
-            tabID: tabID, href: { StageLinks.writeTab(app.id, layout, tabID, into: &$0) }, isCurrent: isCurrent,
+            tabID: tabID, href: { StageLinks.writeTab(app.id, layout, tabID, into: &$0) },
+            tooltip: TitleFit.fits(title, in: layout, tabCount: app.tabs.count) ? nil : title, isCurrent: isCurrent,
             iconURL: {
                 StageLinks.writeIcon(
                     $0, app: app, icon: icon, tabID: tabID, selected: isCurrent, onDark: $1, into: &$2)
             },
-            title: app.tabs[position].title.text(in: language.tag), into: &html)
+            title: title, into: &html)
     }
 
     /// The padlock on a login-only tab, heard as "(requires login)" after its title.
@@ -83,8 +85,10 @@ enum TabBarView {
         html.raw("</span>")
     }
 
+    /// `tooltip`, a title the cell cuts, is the link's `title`: the full title on hover (its
+    /// accessible name has it whole either way).
     private static func cellOpening(
-        tabID: String, href: (inout HTMLWriter) -> Void, isCurrent: Bool,
+        tabID: String, href: (inout HTMLWriter) -> Void, tooltip: String? = nil, isCurrent: Bool,
         iconURL: (StageLinks.IconURLHalf, _ onDark: Bool, inout HTMLWriter) -> Void, title: String,
         into html: inout HTMLWriter
     ) {
@@ -93,6 +97,7 @@ enum TabBarView {
         html.openAttribute("href")
         href(&html)
         html.closeAttribute()
+        if let tooltip { html.attribute("title", tooltip) }
         if isCurrent {
             // The glow keeps the app's tint in either appearance: one picture.
             html.raw(" aria-current=\"page\"><img class=\"tab-icon\"")
