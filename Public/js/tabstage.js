@@ -283,10 +283,11 @@
       announce(textOf("#page-title"));
     } else if (focusTarget) {
       // A page action: the page stays where it was scrolled, the focus where the visitor
-      // acted (on the edit list, the same button of the row's tab, found by `restoreEditFocus`),
-      // and the outcome is said.
+      // acted, and the outcome is said.
       if (page) page.scrollTop = pageScroll;
-      var control = restoreEditFocus() ? document.activeElement : findControl(focusTarget);
+      // An edit row's move, hide or show: the same action's button on the row that moved.
+      if (restoreEditFocus()) return;
+      var control = findControl(focusTarget);
       if (control) control.focus({ preventScroll: true });
       else if (page) page.focus({ preventScroll: true });
       announce(outcome());

@@ -71,11 +71,11 @@ import Views
     /// The counter on the restaurant's home tab, as the page shows it.
     static func counter(in page: TestResponse) -> Int? {
         let text = page.text
-        // The balance paragraph may carry more attributes (`data-announce`): its number follows its `>`.
+        // The element's attributes may grow (`data-announce`); its text is the count.
         guard let start = text.range(of: "<p class=\"balance\""),
-            let close = text[start.upperBound...].firstIndex(of: ">")
+            let end = text[start.upperBound...].firstIndex(of: ">")
         else { return nil }
-        return Int(text[text.index(after: close)...].prefix { $0.isNumber })
+        return Int(text[text.index(after: end)...].prefix { $0.isNumber })
     }
 
     @Test func aTabSelectedOnOneInstanceIsSelectedOnTheOther() throws {
