@@ -94,7 +94,7 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
         markup.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
-    public mutating func number(_ value: Int) {
+    public mutating func number(_ value: some BinaryInteger) {
         trusted(String(value))
     }
 

@@ -10,7 +10,7 @@ extension StageApplication {
         let app = located.served.apps[located.appIndex]
         let form = try checkedPost(request, app: app, badFormMessage: .unknownAction(""))
         let tabID = try parameters.require("tab")
-        guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }
+        guard app.tab(id: tabID) != nil else { return try unknownTabPage(request, tabID, app: app) }
         guard let action = PageActionForm.action(from: form) else {
             return try errorPage(
                 request, .badRequest, .unknownAction(form.values(for: "action").last ?? ""), app: app)

@@ -173,7 +173,7 @@ public enum StagePage {
         html.openAttribute("data-title")
         titles.writeDocumentTitle(context, into: &html)
         html.closeAttribute()
-        if let live = context.live { html.attribute("data-version", live.version) }
+        LiveStageView.versionAttribute(context, into: &html)
         html.raw(">\n")
         // The device's own chrome, drawn by the stylesheet only where a frame shows (see
         // docs/stage.md): hidden from assistive technology, it says nothing about the app.
