@@ -243,7 +243,13 @@ public enum StageLinks {
     }
 
     /// The stage of an app: both layouts side by side, in device frames, with the timeline.
-    public static func stage(_ appID: String) -> String { "/\(appID)/stage" }
+    public static func stage(_ appID: String) -> String { url { writeStage(appID, into: &$0) } }
+
+    static func writeStage(_ appID: String, into html: inout HTMLWriter) {
+        html.raw("/")
+        html.text(appID)
+        html.raw("/stage")
+    }
 
     /// `RRGGBB` in capitals: one spelling per colour, so one cache entry per colour.
     static func tintQuery(_ app: AppDescription) -> String {
