@@ -189,7 +189,7 @@ public enum StagePage {
         html.openAttribute("data-title")
         titles.writeDocumentTitle(context, into: &html)
         html.closeAttribute()
-        if let live = context.live { html.attribute("data-version", live.version) }
+        LiveStageView.versionAttribute(context, into: &html)
         // The skip link's target: focusable by it, not in the Tab order.
         html.raw(" tabindex=\"-1\">\n")
         // The device's own chrome, drawn by the stylesheet only where a frame shows (see
