@@ -16,6 +16,7 @@ public enum UIString: Sendable, Equatable {
     case logIn
     case logOut
     case eventLog
+    case skipToApp
     case eventLogOf(String)
     case eventLogEmpty
     case eventLogDropped(Int)
@@ -25,6 +26,8 @@ public enum UIString: Sendable, Equatable {
     case eventDescription
     case eventsAsJSON
     case unreadSuffix
+    case badgeSeparator
+    case badgeCounting(String)
     case more
     case moreLead
     case checked
@@ -146,6 +149,7 @@ public enum UIString: Sendable, Equatable {
         case .logIn: ("Log in", "登入")
         case .logOut: ("Log out", "登出")
         case .eventLog: ("Event log", "事件紀錄")
+        case .skipToApp: ("Skip to the app", "跳到應用程式")
         case .eventLogOf(let app): ("Event log: \(app)", "事件紀錄：\(app)")
         case .eventLogEmpty: ("Nothing has happened yet in this session.", "這個工作階段還沒有任何事件。")
         case .eventLogDropped(let count):
@@ -156,6 +160,9 @@ public enum UIString: Sendable, Equatable {
         case .eventDescription: ("Event", "事件")
         case .eventsAsJSON: ("As JSON", "JSON 格式")
         case .unreadSuffix: (" unread", " 則未讀")
+        // Between a tab's title and its badge, as a listener hears them.
+        case .badgeSeparator: (", ", "，")
+        case .badgeCounting(let label): ("\(label): ", "\(label)：")
         case .more: ("More", "更多")
         case .moreLead: ("The tabs that do not fit in the bar.", "分頁列放不下的分頁。")
         case .checked: ("Done", "完成")
