@@ -71,8 +71,10 @@ import Views
     /// The counter on the restaurant's home tab, as the page shows it.
     static func counter(in page: TestResponse) -> Int? {
         let text = page.text
-        guard let start = text.range(of: "<p class=\"balance\">") else { return nil }
-        return Int(text[start.upperBound...].prefix { $0.isNumber })
+        guard let tag = text.range(of: "<p class=\"balance\""),
+            let start = text[tag.upperBound...].firstIndex(of: ">")
+        else { return nil }
+        return Int(text[text.index(after: start)...].prefix { $0.isNumber })
     }
 
     @Test func aTabSelectedOnOneInstanceIsSelectedOnTheOther() throws {
