@@ -7,8 +7,7 @@ import Testing
 
 @Suite struct RedisChangeHubTests {
     /// Two hubs on one Redis, as two instances have: a notice published on either reaches the
-    /// subscribers of both, once each, and both hear them in one order (the channel's); one
-    /// hub's notices arrive in the order it published them.
+    /// subscribers of both, once each, and both hear them in one order (the channel's).
     @Test func aNoticeReachesTheSubscribersOfEveryHubOnTheSameRedis() throws {
         let redis = try RedisServer()
         let endpoint = try RedisEndpoint.parse(redis.url)
@@ -35,15 +34,10 @@ import Testing
         #expect(Set(atFirst.map(\.version)) == Set(expected.map(\.version)))
         #expect(Set(atFirst.map(\.topic)) == Set(expected.map(\.topic)))
 
-        let burst = (100..<130).map { ChangeNotice(topic: "burst", version: UInt64($0)) }
-        for notice in burst { first.publish(notice) }
-        try waitFor { heard.withLock { $0["second"]?.count == 2 + burst.count } }
-        #expect(heard.withLock { Array($0["second"]?.dropFirst(2) ?? []) } == burst, "in publishing order")
-
         second.unsubscribe(subscription)
         first.publish(ChangeNotice(topic: "after", version: 9))
-        try waitFor { heard.withLock { $0["first"]?.count == 3 + burst.count } }
-        #expect(heard.withLock { $0["second"]?.count } == 2 + burst.count, "unsubscribed")
+        try waitFor { heard.withLock { $0["first"]?.count == 3 } }
+        #expect(heard.withLock { $0["second"]?.count } == 2, "unsubscribed")
     }
 
     /// Redis restarted: the subscriber reconnects by itself and delivers again.
