@@ -71,10 +71,11 @@ import Views
     /// The counter on the restaurant's home tab, as the page shows it.
     static func counter(in page: TestResponse) -> Int? {
         let text = page.text
-        guard let tag = text.range(of: "<p class=\"balance\""),
-            let start = text[tag.upperBound...].firstIndex(of: ">")
+        // The element's attributes may grow (`data-announce`); its text is the count.
+        guard let start = text.range(of: "<p class=\"balance\""),
+            let end = text[start.upperBound...].firstIndex(of: ">")
         else { return nil }
-        return Int(text[text.index(after: start)...].prefix { $0.isNumber })
+        return Int(text[text.index(after: end)...].prefix { $0.isNumber })
     }
 
     @Test func aTabSelectedOnOneInstanceIsSelectedOnTheOther() throws {
