@@ -10,6 +10,10 @@ Sections (each figure the median of several runs, with its spread as min-max):
   sessions  resident memory with 10,000 and 100,000 live sessions (bytes per session), and
             tab switches per second with the durable (SQLite) store.
   startup   time from launch to the first answered request.
+  stores    one instance on each session store (memory, SQLite, Redis): tab page GETs and tab
+            switches per second, Redis against memory and SQLite; and nginx over two instances on
+            one Redis against nginx over one, same load: page GETs per second, and tab switches
+            of 8 visitors at once, whose committed changes must come out exact.
   live      1,000 follower streams on one server: a presenter's tap reaching all of them (p50/p99),
             resident memory per open stream, tab-page throughput with the streams open against
             without; and `serve --watch`, from a file save to the change on an open page.
@@ -351,6 +355,178 @@ def section_sessions(args):
     return {"memory": rows, "durable_switches": switches}
 
 
+class Redis:
+    """redis-server on a free loopback port, its append-only file in a folder of its own, as
+    docs/several-instances.md runs it."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="tabstage-bench-redis-")
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir, "--save", "",
+             "--appendonly", "yes", "--appendfsync", "everysec", "--daemonize", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.url = f"redis://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("redis-server did not come up")
+                time.sleep(0.02)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=20)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Balancer(Nginx):
+    """nginx from the sample config (examples/nginx/tabstage.conf), round-robin over `ports`;
+    stopped as `Nginx` is."""
+
+    def __init__(self, ports):
+        self.port = free_port()
+        self.dir = Path(tempfile.mkdtemp(prefix="tabstage-bench-balancer-"))
+        lines = (ROOT / "examples" / "nginx" / "tabstage.conf").read_text().splitlines()
+        config, servers = [], 0
+        for line in lines:
+            if line.strip().startswith("server 127.0.0.1:808"):
+                servers += 1
+                if servers > len(ports):
+                    continue
+                line = re.sub(r"127\.0\.0\.1:808\d", f"127.0.0.1:{ports[servers - 1]}", line)
+            line = line.replace("listen 127.0.0.1:8080", f"listen 127.0.0.1:{self.port}")
+            config.append(line)
+        (self.dir / "nginx.conf").write_text("\n".join(config) + "\n")
+        self.process = subprocess.Popen([NGINX, "-p", f"{self.dir}/", "-e", "error.log", "-c",
+                                         str(self.dir / "nginx.conf")],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        wait_until_up(self.base + "/healthz")
+
+
+def wrk_script(text):
+    path = Path(tempfile.mkdtemp(prefix="tabstage-bench-wrk-")) / "script.lua"
+    path.write_text(text)
+    return str(path)
+
+
+# Each request selects the other tab, so every one is a committed change.
+SWITCH_SCRIPT = ('local i = 0\nrequest = function()\n  i = i + 1\n'
+                 '  local tab = (i % 2 == 0) and "home" or "wallet"\n'
+                 '  return wrk.format("GET", "/restaurant/bottom/" .. tab)\nend\n')
+
+
+def revision(base, cookie):
+    """The session's revision, as its selected tab's page carries it (`data-version`): one more
+    for every committed change. Reading it changes nothing."""
+    page, _ = fetch(base + "/restaurant/bottom", {"Cookie": cookie})
+    return int(re.search(rb'data-version="(\d+)-', page).group(1))
+
+
+def store_figures(server, args, pid):
+    """(page GETs/s at -c16, tab switches/s at -c1, p50 ms of a switch) against one server."""
+    cookie = session_cookie(server, "/restaurant/bottom/home")
+    page = wrk(server + "/restaurant/bottom/home", 16, args.duration, [f"Cookie: {cookie}"], server_pids=[pid])
+    switches = wrk(server + "/", 1, args.duration, [f"Cookie: {cookie}", "X-TabStage-Source: tap"],
+                   wrk_script(SWITCH_SCRIPT))
+    return page[0], switches[0], switches[1]
+
+
+def balanced_figures(base, args, connections=8):
+    """(page GETs/s at -c16, tab switches/s, whether the changes counted came out exact, the
+    changes counted, the switches answered) through the balancer at `base`. The switches come
+    from `connections` visitors at once, one connection (and wrk thread) each, so each visitor's
+    taps are sequential, as a browser's are, while the instances serve all of them."""
+    cookie = session_cookie(base, "/restaurant/bottom/home")
+    page = wrk(base + "/restaurant/bottom/home", 16, args.duration, [f"Cookie: {cookie}"])
+    cookies = [session_cookie(base, "/restaurant/bottom/home") for _ in range(connections)]
+    before = [revision(base, cookie) for cookie in cookies]
+    table = ",".join(f'"{cookie}"' for cookie in cookies)
+    # Each visitor's taps alternate between two tabs, from home: every one is a committed change.
+    script = wrk_script(f"local cookies = {{{table}}}\n"
+                        "local next = 1\n"
+                        "setup = function(thread) thread:set('visitor', next); next = next + 1 end\n"
+                        "local taps = 0\n"
+                        "request = function()\n"
+                        "  taps = taps + 1\n"
+                        "  local tab = (taps % 2 == 1) and 'wallet' or 'home'\n"
+                        "  return wrk.format('GET', '/restaurant/bottom/' .. tab,\n"
+                        "    {['Cookie'] = cookies[visitor], ['X-TabStage-Source'] = 'tap'})\n"
+                        "end\n")
+    command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{args.duration}", "-s", script, base + "/"]
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    if re.search(r"Non-2xx or 3xx responses|Socket errors", output):
+        raise RuntimeError(f"tab switches failed: {output}")
+    answered = int(re.search(r"(\d+) requests in", output).group(1))
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    time.sleep(0.5)  # the requests wrk gave up on at the end are committed or not by now
+    changes = sum(revision(base, cookie) - first for cookie, first in zip(cookies, before))
+    # Committed but unanswered when wrk stopped: at most one in flight per connection.
+    return page[0], rps, answered <= changes <= answered + connections, changes, answered
+
+
+def section_stores(args):
+    if not shutil.which("redis-server"):
+        raise RuntimeError("redis-server is missing (make bench installs it)")
+    redis = Redis()
+    database = Path(tempfile.mkdtemp(prefix="tabstage-bench-sqlite-")) / "sessions.sqlite"
+    servers = {"memory": TabStage("--sessions", "memory"),
+               "sqlite": TabStage("--sessions", f"sqlite:{database}"),
+               "redis": TabStage("--sessions", redis.url, "--redis-prefix", "one:")}
+    balancers = []
+    instances = []
+    try:
+        figures = {name: [] for name in servers}
+        for _ in range(args.runs):  # interleaved, so every store sees the same machine
+            for name, server in servers.items():
+                figures[name].append(store_figures(server.base, args, server.process.pid))
+        report = {"stores": {name: {"page_rps": summary([f[0] for f in runs]),
+                                    "switches_per_second": summary([f[1] for f in runs]),
+                                    "switch_p50_ms": summary([f[2] for f in runs])}
+                             for name, runs in figures.items()}}
+        stores = report["stores"]
+        report["redis_page_vs_memory"] = stores["redis"]["page_rps"]["median"] / stores["memory"]["page_rps"]["median"]
+        report["redis_switches_vs_sqlite"] = (stores["redis"]["switches_per_second"]["median"]
+                                              / stores["sqlite"]["switches_per_second"]["median"])
+        log(f"  stores: Redis page {report['redis_page_vs_memory']:.2f}x memory, "
+            f"Redis switches {report['redis_switches_vs_sqlite']:.2f}x SQLite")
+        for server in servers.values():
+            server.stop()
+        servers = {}
+        # Both balancers on one Redis, each deployment on its own prefix (the two instances of
+        # the second share theirs); the same total load on each.
+        options = ["--max-connections-per-ip", "1000", "--trust-proxy", "127.0.0.1"]
+        instances = [TabStage("--sessions", redis.url, "--redis-prefix", prefix, *options)
+                     for prefix in ("alone:", "pair:", "pair:")]
+        balancers = {1: Balancer([instances[0].port]), 2: Balancer([instances[1].port, instances[2].port])}
+        balanced = {count: [] for count in balancers}
+        for _ in range(args.runs):
+            for count, balancer in balancers.items():
+                balanced[count].append(balanced_figures(balancer.base, args))
+        report["balanced"] = {str(count): {"page_rps": summary([r[0] for r in runs]),
+                                           "switches_per_second": summary([r[1] for r in runs]),
+                                           "consistent": all(r[2] for r in runs),
+                                           "counts": [[r[3], r[4]] for r in runs]}
+                              for count, runs in balanced.items()}
+        two, one = report["balanced"]["2"], report["balanced"]["1"]
+        report["two_vs_one_page"] = two["page_rps"]["median"] / one["page_rps"]["median"]
+        report["two_vs_one_switches"] = two["switches_per_second"]["median"] / one["switches_per_second"]["median"]
+        log(f"  balanced: two instances {report['two_vs_one_page']:.2f}x one for pages, "
+            f"{report['two_vs_one_switches']:.2f}x for switches, consistent: {one['consistent'] and two['consistent']}")
+        return report
+    finally:
+        for server in [*servers.values(), *instances]:
+            server.stop()
+        for balancer in (balancers.values() if balancers else []):
+            balancer.stop()
+        redis.stop()
+        shutil.rmtree(database.parent, ignore_errors=True)
+
+
 def section_startup(args):
     samples = []
     for _ in range(args.startup_runs):
@@ -584,6 +760,21 @@ def print_report(report):
         if durable:
             print(f"  durable tab switches: {fmt(durable['switches_per_second'])} /s, "
                   f"p50 {durable['p50_ms']['median']:.2f} ms ({durable['store']})")
+    if "stores" in report:
+        stores = report["stores"]
+        print("\nSession stores, one instance each; median (min-max): tab page GETs/s (wrk -c16), "
+              "tab switches/s (wrk -c1, each a committed change)")
+        for name, row in stores["stores"].items():
+            print(f"  {name:7} page {fmt(row['page_rps']):>24} /s   switches {fmt(row['switches_per_second']):>20} /s"
+                  f"   switch p50 {row['switch_p50_ms']['median']:.2f} ms")
+        print(f"  Redis page / memory page: {stores['redis_page_vs_memory']:.2f} (goal >= 0.5); "
+              f"Redis switches / SQLite switches: {stores['redis_switches_vs_sqlite']:.2f} (goal >= 1)")
+        print("  nginx (examples/nginx/tabstage.conf) over N instances on one Redis, the same load each: "
+              "page GETs/s (wrk -c16), tab switches/s of 8 visitors at once (wrk -t8 -c8)")
+        for count, row in stores["balanced"].items():
+            print(f"  {count} instance(s): page {fmt(row['page_rps']):>24} /s   switches {fmt(row['switches_per_second']):>20}"
+                  f" /s   changes exact: {row['consistent']} (changes/answered {row['counts']})")
+        print(f"  two / one: pages {stores['two_vs_one_page']:.2f}, switches {stores['two_vs_one_switches']:.2f}")
     if "live" in report:
         live = report["live"]
         print(f"\nLive: {live['streams']} follower streams on one server, {live['taps']} taps")
@@ -600,7 +791,7 @@ def print_report(report):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="*", choices=["http", "render", "icons", "sessions", "startup", "live"])
+    parser.add_argument("--only", nargs="*", choices=["http", "render", "icons", "sessions", "stores", "startup", "live"])
     parser.add_argument("--runs", type=int, default=3, help="wrk runs per figure")
     parser.add_argument("--duration", default="5s", help="each wrk run")
     parser.add_argument("--connections", type=int, nargs="*", default=[64, 16])
@@ -618,7 +809,7 @@ def main():
     for tool in ("wrk", NGINX):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing (make bench installs wrk and nginx-light)")
-    sections = args.only or ["http", "render", "icons", "sessions", "startup", "live"]
+    sections = args.only or ["http", "render", "icons", "sessions", "stores", "startup", "live"]
     report = {"settings": {"runs": args.runs, "duration": args.duration, "threading": args.threading,
                            "cores": os.cpu_count(),
                            "machine": os.uname().release}}

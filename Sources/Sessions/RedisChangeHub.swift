@@ -10,12 +10,13 @@ import Synchronization
 /// Pub/sub keeps nothing: a notice published while the subscriber is reconnecting (Redis
 /// restarted, the connection dropped) is not delivered. That is the hub's contract: the store
 /// is the truth, and a subscriber catches up by comparing versions. A publish that fails is
-/// logged and dropped; it never throws into the request that committed the change.
+/// logged and dropped; it never throws into the request that committed the change, nor makes
+/// it wait: notices are sent in order from a queue of their own.
 public final class RedisChangeHub: ChangeHub {
     public let endpoint: RedisEndpoint
     /// The pub/sub channel, `<prefix>changes`.
     public let channel: String
-    private let publisher: RedisConnectionPool
+    private let publisher: Publisher
     private let receivers = LocalChangeHub()
     private let subscriber: Subscriber
 
@@ -26,7 +27,8 @@ public final class RedisChangeHub: ChangeHub {
     ) {
         self.endpoint = endpoint
         channel = keyPrefix + "changes"
-        publisher = RedisConnectionPool(endpoint: endpoint, timeouts: timeouts, idleLimit: 2)
+        publisher = Publisher(
+            pool: RedisConnectionPool(endpoint: endpoint, timeouts: timeouts, idleLimit: 2), channel: channel, log: log)
         subscriber = Subscriber(
             endpoint: endpoint, channel: channel, timeouts: timeouts, receivers: receivers, log: log)
         let running = subscriber
@@ -37,19 +39,7 @@ public final class RedisChangeHub: ChangeHub {
 
     deinit { close() }
 
-    public func publish(_ notice: ChangeNotice) {
-        let payload = Array("\(notice.version) \(notice.topic)".utf8)
-        do {
-            let reply = try publisher.withConnection { (connection) throws(RedisError) in
-                try connection.run([Array("PUBLISH".utf8), Array(channel.utf8), payload])
-            }
-            if case .error(let message) = reply {
-                subscriber.log("tabstage: Redis refused a change notice: \(message)")
-            }
-        } catch {
-            subscriber.log("tabstage: a change notice was not published to Redis at \(endpoint): \(error)")
-        }
-    }
+    public func publish(_ notice: ChangeNotice) { publisher.publish(notice) }
 
     public func subscribe(_ receive: @escaping @Sendable (ChangeNotice) -> Void) -> ChangeSubscription {
         receivers.subscribe(receive)
@@ -63,8 +53,8 @@ public final class RedisChangeHub: ChangeHub {
 
     /// Stops the subscriber thread and waits for it; later notices are not delivered.
     public func close() {
+        publisher.flush()
         subscriber.stop()
-        publisher.drain()
     }
 
     /// The notice in a message's payload, `<version> <topic>`.
@@ -73,6 +63,43 @@ public final class RedisChangeHub: ChangeHub {
             let version = UInt64(String(decoding: payload[..<space], as: UTF8.self))
         else { return nil }
         return ChangeNotice(topic: String(decoding: payload[(space + 1)...], as: UTF8.self), version: version)
+    }
+}
+
+/// Sends notices one after another, in the order they were published, from a queue of its own:
+/// a request never waits for its notice. Apart from the hub, so the queue never holds the hub.
+private final class Publisher: Sendable {
+    let pool: RedisConnectionPool
+    let channel: String
+    let log: @Sendable (String) -> Void
+    private let sending = DispatchQueue(label: "tabstage-redis-publisher")
+
+    init(pool: RedisConnectionPool, channel: String, log: @escaping @Sendable (String) -> Void) {
+        self.pool = pool
+        self.channel = channel
+        self.log = log
+    }
+
+    func publish(_ notice: ChangeNotice) {
+        sending.async { [self] in send(notice) }
+    }
+
+    /// Waits for the notices queued so far to be sent (or given up), then closes the connections.
+    func flush() {
+        sending.sync {}
+        pool.drain()
+    }
+
+    private func send(_ notice: ChangeNotice) {
+        let payload = Array("\(notice.version) \(notice.topic)".utf8)
+        do {
+            let reply = try pool.withConnection { (connection) throws(RedisError) in
+                try connection.run([Array("PUBLISH".utf8), Array(channel.utf8), payload])
+            }
+            if case .error(let message) = reply { log("tabstage: Redis refused a change notice: \(message)") }
+        } catch {
+            log("tabstage: a change notice was not published to Redis at \(pool.endpoint): \(error)")
+        }
     }
 }
 

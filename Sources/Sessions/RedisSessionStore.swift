@@ -38,7 +38,6 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// The scripts' SHA-1 digests from `SCRIPT LOAD`: a Redis that restarted has forgotten
     /// them, and is sent the script's text once more.
     private struct LoadedScripts: Sendable {
-        var read: [UInt8]
         var compareAndSet: [UInt8]
         var move: [UInt8]
     }
@@ -81,8 +80,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         }
         do {
             let scripts = LoadedScripts(
-                read: try load(RedisScripts.read), compareAndSet: try load(RedisScripts.compareAndSet),
-                move: try load(RedisScripts.move))
+                compareAndSet: try load(RedisScripts.compareAndSet), move: try load(RedisScripts.move))
             return RedisSessionStore(
                 endpoint: endpoint, keyPrefix: keyPrefix, limits: limits, pool: pool, scripts: scripts,
                 decoderUserInfo: decoderUserInfo, log: log)
@@ -187,16 +185,24 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     private var ttlArgument: [UInt8] { Array(String(ttlMilliseconds).utf8) }
 
     /// The stored bytes of `key` (nil when there is none), its expiry refreshed when due.
+    ///
+    /// `GET` and `PTTL` go in one round trip, without a script: a read is the commonest
+    /// operation, and plain commands cost Redis a fraction of a script's run. The expiry is
+    /// refreshed by a `PEXPIRE` of its own only when less than the refresh margin is left; a
+    /// change racing it (a new value, a removal) only ever makes the refresh moot.
     private func fetch(_ key: [UInt8], on connection: RedisConnection) throws(RedisError) -> [UInt8]? {
-        let refreshBelow = ttlMilliseconds - min(60_000, ttlMilliseconds / 10)
-        let reply = try evaluate(
-            script: scripts.read, source: RedisScripts.read, keys: [key],
-            arguments: [ttlArgument, Array(String(refreshBelow).utf8)], on: connection)
-        switch reply {
-        case .bulk(let bytes): return bytes
+        let replies = try connection.pipeline([[Array("GET".utf8), key], [Array("PTTL".utf8), key]])
+        let value: [UInt8]
+        switch replies.first {
+        case .bulk(let bytes): value = bytes
         case .null: return nil
-        case let other: throw .unexpectedReply("the read script answered \(other)")
+        case let other: throw .unexpectedReply("GET answered \(String(describing: other))")
         }
+        let refreshBelow = ttlMilliseconds - min(60_000, ttlMilliseconds / 10)
+        if case .integer(let left) = replies.last, left >= 0, left < refreshBelow {
+            _ = try connection.run([Array("PEXPIRE".utf8), key, ttlArgument])
+        }
+        return value
     }
 
     /// The compare-and-set arguments saying what `key` must still hold: exactly `stored`, or nothing.
@@ -282,16 +288,6 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 /// The Lua scripts behind `RedisSessionStore`: Redis runs each as one step, nothing between
 /// its commands.
 enum RedisScripts {
-    /// KEYS[1]: the session. ARGV: the idle timeout (ms), the time left (ms) below which a use
-    /// refreshes it. Returns the value, or nil.
-    static let read = """
-        local value = redis.call('GET', KEYS[1])
-        if value and redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then
-          redis.call('PEXPIRE', KEYS[1], ARGV[1])
-        end
-        return value
-        """
-
     /// KEYS[1]: the session. ARGV: 'equal' or 'absent', the value read, 'set' or 'delete', the
     /// new value, the idle timeout (ms). Returns 1 when it wrote, 0 when the key had changed.
     static let compareAndSet = """

@@ -245,6 +245,25 @@ import Views
         #expect(ended.text.contains("This presentation has ended, or its link was withdrawn."))
     }
 
+    /// Two windows of one visitor on two instances: a tap served by B reaches the stream A holds
+    /// for the other window within a second (the notice goes through Redis pub/sub).
+    @Test func twoWindowsOnTwoInstancesStayInStep() throws {
+        let redis = try RedisServer()
+        let first = try Instance(["--sessions", redis.url])
+        let second = try Instance(["--sessions", redis.url])
+        let browser = Browser()
+        try browser.get(first.port, "/restaurant/bottom/home")
+        let stream = HTTPTestClient(port: first.port, timeoutSeconds: 5)
+        let head = try stream.openStream("/restaurant/live", headers: [("Cookie", browser.cookie)])
+        #expect(head.status == 200)
+        _ = try stream.readStream(until: "event: hello")
+        _ = try stream.readStream(until: "\n\n")
+        let tapped = Date()
+        try browser.get(second.port, "/restaurant/bottom/wallet")
+        #expect(try stream.readStream(until: "\n\n").contains("event: change"))
+        #expect(Date().timeIntervalSince(tapped) < 1, "heard within a second")
+    }
+
     @Test func aFollowerOnOneInstanceFollowsAPresenterOnTheOther() throws {
         let redis = try RedisServer()
         let first = try Instance(["--sessions", redis.url])

@@ -153,7 +153,7 @@ enum ServeCommand: Subcommand {
                 // One idle connection per server thread, and one for the rare overlap.
                 let store = try RedisSessionStore<VisitorSession>.open(
                     endpoint: settings.endpoint, keyPrefix: settings.keyPrefix, limits: limits,
-                    timeouts: settings.timeouts, idleConnections: ServerConfiguration.activeCores + 1,
+                    timeouts: settings.timeouts, idleConnections: redisThreads + 1,
                     decoderUserInfo: [.appCatalog: catalog], log: StageApplication.standardErrorLog)
                 return OpenedStore(store: store, close: { store.close() })
             } catch {
@@ -161,6 +161,10 @@ enum ServeCommand: Subcommand {
             }
         }
     }
+
+    /// Server threads with the Redis store: a thread waits out each Redis round trip, so more
+    /// threads than cores keep the cores busy meanwhile (a thread holds one connection at a time).
+    static var redisThreads: Int { 4 * ServerConfiguration.activeCores }
 
     /// An opened session store and what closes it when serving ends.
     struct OpenedStore {
@@ -187,6 +191,7 @@ enum ServeCommand: Subcommand {
         let metricsFrom = try addresses(parsed, "metrics-from", default: AddressRange.loopback)
         let limits = try self.limits(parsed)
         var configuration = ServerConfiguration(host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port))
+        if case .redis = option { configuration.threading = .threadPool(size: Self.redisThreads) }
         configuration.streamLimits.maxStreams = try parsed.integer(
             "max-streams", default: configuration.streamLimits.maxStreams, in: 0...100_000)
         configuration.streamLimits.maxStreamsPerAddress = try parsed.integer(
