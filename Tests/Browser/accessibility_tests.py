@@ -206,6 +206,11 @@ def settings_are_switches_and_checklist_items_checkboxes_named_by_their_titles(b
             switches = [(node["name"], node["properties"].get("checked")) for node in ax_tree(driver)
                         if node["role"] == "switch"]
             expect(switches == [("Order notifications", "true"), ("Offers", "false")], f"the switches: {switches}")
+            # Drawn as iOS draws them, at every width (a stray merge line once kept these rules to
+            # windows of 1280 px and more).
+            width = driver.execute_script(
+                "return getComputedStyle(document.querySelector('.toggle-switch .toggle-control')).width;")
+            expect(width == "51px", f"the switch is drawn 51 px wide at 1024: {width}")
             driver.find_element(By.CSS_SELECTOR, "#page button.toggle-switch").send_keys(Keys.ENTER)
             wait(driver, lambda d: ax_node(d, "#page button.toggle-switch")["properties"].get("checked") == "false",
                  "Enter turns the switch off")
