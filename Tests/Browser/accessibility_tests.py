@@ -295,3 +295,65 @@ def a_cut_title_is_its_links_tooltip_and_name_and_the_selected_one_is_no_wider(b
                 expect(title_width(driver, tab) == plain, f"{tab}: selected {title_width(driver, tab)}, plain {plain}")
     finally:
         driver.quit()
+
+
+# --- 7, 8, 10, 12. layouts under stress ------------------------------------------------------
+
+def scroll_sizes(driver, selector):
+    return driver.execute_script(
+        "var e = arguments[0] ? document.querySelector(arguments[0]) : document.scrollingElement;"
+        "return [e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight];", selector)
+
+
+@test
+def long_content_scrolls_only_inside_the_device(base):
+    with StressServer() as stress:
+        for viewport in ("phone", "tablet"):
+            driver = make_driver(viewport)
+            try:
+                # 8: a 50-item list scrolls the phone's page, not the document.
+                driver.get(f"{stress}/stress/bottom/news")
+                width, client_width, height, client_height = scroll_sizes(driver, None)
+                expect(height <= client_height, f"{viewport}: the document does not scroll: {height} > {client_height}")
+                page = scroll_sizes(driver, "#page")
+                expect(page[2] > page[3], f"{viewport}: the page scrolls inside the device: {page}")
+                save_screenshot(driver, f"{viewport}-a11y-long-list")
+                # 12: a long unbroken string wraps instead of scrolling the phone sideways.
+                driver.get(f"{stress}/stress/bottom/deals")
+                page = scroll_sizes(driver, "#page")
+                expect(page[0] <= page[1], f"{viewport}: the page does not scroll sideways: {page}")
+                expect(scroll_sizes(driver, None)[0] <= scroll_sizes(driver, None)[1], "nor the document")
+                # 7: an 8-character badge stays on one line, inside its cell.
+                badge = driver.find_element(By.CSS_SELECTOR, '.tab-bar a.tab[data-tab="deals"] .badge')
+                cell = tab_link(driver, "deals").rect
+                expect(badge.rect["height"] <= 20, f"{viewport}: the badge is one line: {badge.rect}")
+                expect(badge.rect["x"] + badge.rect["width"] <= cell["x"] + cell["width"] + 1,
+                       f"{viewport}: the badge stays in its cell: {badge.rect} in {cell}")
+                save_screenshot(driver, f"{viewport}-a11y-long-badge")
+            finally:
+                driver.quit()
+
+
+@test
+def twelve_tabs_in_the_vertical_bar_scroll_and_the_last_page_starts_at_its_heading(base):
+    with StressServer() as stress:
+        driver = make_driver("tablet")
+        try:
+            driver.get(f"{stress}/stress/vertical/news")
+            bar = scroll_sizes(driver, ".tab-bar-vertical")
+            expect(bar[2] > bar[3], f"the bar scrolls by itself: {bar}")
+            document = scroll_sizes(driver, None)
+            expect(document[2] <= document[3], f"the document does not scroll: {document}")
+            first = tab_link(driver, "news")
+            driver.execute_script("arguments[0].focus()", first)
+            driver.switch_to.active_element.send_keys(Keys.END)
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
+            wait(driver, lambda d: selected_tab(d) == "long", "the last tab is selected")
+            heading = driver.find_element(By.ID, "page-title").rect
+            height = driver.execute_script("return window.innerHeight;")
+            expect(0 <= heading["y"] and heading["y"] + heading["height"] <= height,
+                   f"the new page's heading is on screen: {heading}, window {height}")
+            expect(driver.execute_script("return document.getElementById('page').scrollTop;") == 0, "page at its top")
+            save_screenshot(driver, "tablet-a11y-twelve-tabs")
+        finally:
+            driver.quit()
