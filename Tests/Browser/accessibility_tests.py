@@ -357,3 +357,33 @@ def twelve_tabs_in_the_vertical_bar_scroll_and_the_last_page_starts_at_its_headi
             save_screenshot(driver, "tablet-a11y-twelve-tabs")
         finally:
             driver.quit()
+
+
+# --- 5. forced colours -----------------------------------------------------------------------
+
+def style_of(driver, selector, *properties):
+    return driver.execute_script(
+        "var s = getComputedStyle(document.querySelector(arguments[0]));"
+        "return arguments[1].map(function (p) { return s.getPropertyValue(p); });", selector, list(properties))
+
+
+@test
+def forced_colours_keep_the_current_marks_and_button_borders(base):
+    driver = make_driver("tablet")
+    try:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "forced-colors", "value": "active"}]})
+        driver.get(f"{base}/restaurant/bottom/home")
+        expect(driver.execute_script("return matchMedia('(forced-colors: active)').matches"), "forced colours on")
+        marks = ("background-color", "outline-style", "text-decoration-line")
+        for current, other in (
+                ('.stage-header nav a[aria-current="page"]', '.stage-header nav a:not([aria-current])'),
+                ('.stage-header a[hreflang][aria-current]', '.stage-header a[hreflang]:not([aria-current])'),
+                ('.tab-bar a.tab[aria-current="page"]', '.tab-bar a.tab:not([aria-current])')):
+            expect(style_of(driver, current, *marks) != style_of(driver, other, *marks),
+                   f"{current} is marked apart from {other}: {style_of(driver, current, *marks)}")
+        width, style = style_of(driver, '#page button[value="increment"]', "border-top-width", "border-top-style")
+        expect(style != "none" and width != "0px", f"a button keeps a border: {width} {style}")
+        save_screenshot(driver, "tablet-a11y-forced-colours")
+    finally:
+        driver.quit()
