@@ -387,3 +387,45 @@ def forced_colours_keep_the_current_marks_and_button_borders(base):
         save_screenshot(driver, "tablet-a11y-forced-colours")
     finally:
         driver.quit()
+
+
+# --- 6. focus ring contrast ------------------------------------------------------------------
+
+def luminance(rgb):
+    def linear(component):
+        value = component / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+    red, green, blue = rgb
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(first, second):
+    lighter, darker = sorted((luminance(first), luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def rgb(css):
+    return tuple(int(part) for part in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+@test
+def the_focus_ring_stands_out_at_three_to_one_on_the_bar_in_both_appearances(base):
+    # The orange demo and a dark brown tint (examples/coffee.json), whose ring on a dark bar the
+    # light shade alone left at about 2:1.
+    coffee = run_browser_tests.Server(run_browser_tests.BINARY, extra_arguments=[
+        "--app", str(run_browser_tests.ROOT / "examples" / "coffee.json")])
+    driver = make_driver("tablet")
+    try:
+        for page in (f"{base}/restaurant/bottom/home", f"{coffee.base}/coffee/bottom/menu"):
+            for appearance in ("light", "dark"):
+                driver.get(f"{page}?appearance={appearance}")
+                link = driver.find_elements(By.CSS_SELECTOR, ".tab-bar a.tab")[1]
+                driver.execute_script("arguments[0].focus()", link)
+                link.send_keys(Keys.SHIFT)  # keyboard modality, so :focus-visible applies
+                ring = driver.execute_script("return getComputedStyle(arguments[0]).outlineColor;", link)
+                bar, = style_of(driver, ".tab-bar", "background-color")
+                ratio = contrast(rgb(ring), rgb(bar))
+                expect(ratio >= 3, f"{page} {appearance}: the ring {ring} on the bar {bar} is {ratio:.2f}:1")
+    finally:
+        driver.quit()
+        coffee.stop()
