@@ -3,12 +3,13 @@ meet. The accessibility tree is read through DevTools (`Accessibility.getFullAXT
 partial tree of one element); a stress app (12 tabs, long titles, an 8-character badge, a
 50-item list, an unbroken string) is served from a temporary file. Screenshots of the forced-
 colours and long-content pages go to build/screenshots/."""
+import contextlib
 import json
 import tempfile
 from pathlib import Path
 
 import run_browser_tests
-from run_browser_tests import By, Keys, expect, make_driver, path_of, save_screenshot, selected_tab, tab_link, test, wait
+from run_browser_tests import By, Keys, expect, make_driver, save_screenshot, selected_tab, tab_link, test, wait
 
 
 def text(en, zh=None):
@@ -62,6 +63,17 @@ class StressServer:
         self.folder.cleanup()
 
 
+@contextlib.contextmanager
+def stress_driver(viewport):
+    """The stress app's server and a browser at `viewport`, both ended after the block."""
+    with StressServer() as stress:
+        driver = make_driver(viewport)
+        try:
+            yield stress, driver
+        finally:
+            driver.quit()
+
+
 # --- the accessibility tree ------------------------------------------------------------------
 
 def ax_node(driver, selector):
@@ -93,23 +105,33 @@ def names_of(driver, role):
 
 @test
 def a_badge_is_heard_after_its_title_as_what_it_counts(base):
-    with StressServer() as stress:
-        driver = make_driver("tablet")
-        try:
-            driver.get(f"{stress}/stress/vertical/news")
-            links = names_of(driver, "link")
-            for expected in ("News, 50 unread", "Cart, Items in cart: 2", "Deals, Clearing", "Packing list, 3"):
-                expect(expected in links, f"a tab link named {expected!r}; links: {links}")
-            driver.get(f"{stress}/stress/bottom/news?lang=zh-Hant")
-            links = names_of(driver, "link")
-            # The browser puts a space after the title's element (it is positioned), in Chinese too.
-            expect("購物車， 購物車內商品：2" in links, f"the Chinese names: {links}")
-            # In the More list the badge is part of its row's link.
-            driver.get(f"{stress}/stress/bottom/_more?lang=en")
-            row = ax_node(driver, 'a.more-row[data-tab="todo"]')
-            expect(row["name"] == "Packing list, 3", f"the More row's name: {row['name']!r}")
-        finally:
-            driver.quit()
+    with stress_driver("tablet") as (stress, driver):
+        driver.get(f"{stress}/stress/vertical/news")
+        links = names_of(driver, "link")
+        for expected in ("News, 50 unread", "Cart, Items in cart: 2", "Deals, Clearing", "Packing list, 3"):
+            expect(expected in links, f"a tab link named {expected!r}; links: {links}")
+        driver.get(f"{stress}/stress/bottom/news?lang=zh-Hant")
+        links = names_of(driver, "link")
+        # The browser puts a space after the title's element (it is positioned), in Chinese too.
+        expect("購物車， 購物車內商品：2" in links, f"the Chinese names: {links}")
+        # In the More list the badge is part of its row's link.
+        driver.get(f"{stress}/stress/bottom/_more?lang=en")
+        row = ax_node(driver, 'a.more-row[data-tab="todo"]')
+        expect(row["name"] == "Packing list, 3", f"the More row's name: {row['name']!r}")
+    # A login-only tab's padlock words come before the separator.
+    bank = run_browser_tests.Server(run_browser_tests.BINARY, extra_arguments=[
+        "--app", str(run_browser_tests.ROOT / "examples" / "bank.json")])
+    driver = make_driver("phone")
+    try:
+        driver.get(f"{bank.base}/bank/bottom/_more")
+        name = ax_node(driver, 'a.more-row[data-tab="savings"]')["name"]
+        expect(name == "Savings (requires login), New", f"a locked row's name: {name!r}")
+        driver.get(f"{bank.base}/bank/vertical/home")
+        name = ax_node(driver, '.tab-bar a.tab[data-tab="savings"]')["name"]
+        expect(name == "Savings (requires login), New", f"a locked tab's name: {name!r}")
+    finally:
+        driver.quit()
+        bank.stop()
 
 
 
@@ -199,29 +221,25 @@ def a_page_action_keeps_focus_on_its_control_and_is_announced(base):
 
 @test
 def settings_are_switches_and_checklist_items_checkboxes_named_by_their_titles(base):
-    with StressServer() as stress:
-        driver = make_driver("tablet")
-        try:
-            driver.get(f"{stress}/stress/vertical/settings")
-            switches = [(node["name"], node["properties"].get("checked")) for node in ax_tree(driver)
-                        if node["role"] == "switch"]
-            expect(switches == [("Order notifications", "true"), ("Offers", "false")], f"the switches: {switches}")
-            # Drawn as iOS draws them, at every width (a stray merge line once kept these rules to
-            # windows of 1280 px and more).
-            width = driver.execute_script(
-                "return getComputedStyle(document.querySelector('.toggle-switch .toggle-control')).width;")
-            expect(width == "51px", f"the switch is drawn 51 px wide at 1024: {width}")
-            driver.find_element(By.CSS_SELECTOR, "#page button.toggle-switch").send_keys(Keys.ENTER)
-            wait(driver, lambda d: ax_node(d, "#page button.toggle-switch")["properties"].get("checked") == "false",
-                 "Enter turns the switch off")
-            expect("toggle-switch" in driver.switch_to.active_element.get_attribute("class"),
-                   "focus stays on the switch")
-            driver.get(f"{stress}/stress/vertical/todo")
-            boxes = [(node["name"], node["properties"].get("checked")) for node in ax_tree(driver)
-                     if node["role"] == "checkbox"]
-            expect(boxes == [("Passport", "true"), ("Charger", "false")], f"the checkboxes: {boxes}")
-        finally:
-            driver.quit()
+    with stress_driver("tablet") as (stress, driver):
+        driver.get(f"{stress}/stress/vertical/settings")
+        switches = [(node["name"], node["properties"].get("checked")) for node in ax_tree(driver)
+                    if node["role"] == "switch"]
+        expect(switches == [("Order notifications", "true"), ("Offers", "false")], f"the switches: {switches}")
+        # Drawn as iOS draws them, at every width (a stray merge line once kept these rules to
+        # windows of 1280 px and more).
+        width = driver.execute_script(
+            "return getComputedStyle(document.querySelector('.toggle-switch .toggle-control')).width;")
+        expect(width == "51px", f"the switch is drawn 51 px wide at 1024: {width}")
+        driver.find_element(By.CSS_SELECTOR, "#page button.toggle-switch").send_keys(Keys.ENTER)
+        wait(driver, lambda d: ax_node(d, "#page button.toggle-switch")["properties"].get("checked") == "false",
+             "Enter turns the switch off")
+        expect("toggle-switch" in driver.switch_to.active_element.get_attribute("class"),
+               "focus stays on the switch")
+        driver.get(f"{stress}/stress/vertical/todo")
+        boxes = [(node["name"], node["properties"].get("checked")) for node in ax_tree(driver)
+                 if node["role"] == "checkbox"]
+        expect(boxes == [("Passport", "true"), ("Charger", "false")], f"the checkboxes: {boxes}")
 
 
 # --- 9. a page action keeps the scroll position ----------------------------------------------
@@ -234,29 +252,25 @@ def row_is_in_view(driver, item):
 
 @test
 def marking_item_20_of_50_read_keeps_the_list_where_it_was(base):
-    with StressServer() as stress:
-        driver = make_driver("phone")
+    with stress_driver("phone") as (stress, driver):
+        driver.get(f"{stress}/stress/bottom/news")
+        driver.execute_script("document.getElementById('item-story-20').scrollIntoView({block: 'center'});")
+        before = driver.execute_script("return document.getElementById('page').scrollTop;")
+        expect(before > 500, f"the list is scrolled down: {before}")
+        driver.find_element(By.CSS_SELECTOR, "#item-story-20 form button").click()
+        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#item-story-20 form"), "story 20 read")
+        after = driver.execute_script("return document.getElementById('page').scrollTop;")
+        expect(abs(after - before) <= 2, f"the list stays scrolled: {before} then {after}")
+        expect(driver.execute_script("return window.scrollY;") == 0, "the window did not scroll")
+        plain = make_driver("phone", javascript=False)
         try:
-            driver.get(f"{stress}/stress/bottom/news")
-            driver.execute_script("document.getElementById('item-story-20').scrollIntoView({block: 'center'});")
-            before = driver.execute_script("return document.getElementById('page').scrollTop;")
-            expect(before > 500, f"the list is scrolled down: {before}")
-            driver.find_element(By.CSS_SELECTOR, "#item-story-20 form button").click()
-            wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#item-story-20 form"), "story 20 read")
-            after = driver.execute_script("return document.getElementById('page').scrollTop;")
-            expect(abs(after - before) <= 2, f"the list stays scrolled: {before} then {after}")
-            expect(driver.execute_script("return window.scrollY;") == 0, "the window did not scroll")
+            plain.get(f"{stress}/stress/bottom/news")
+            plain.find_element(By.CSS_SELECTOR, "#item-story-20 form button").click()
+            wait(plain, lambda d: not d.find_elements(By.CSS_SELECTOR, "#item-story-20 form"), "story 20 read")
+            expect(plain.current_url.endswith("/stress/bottom/news#item-story-20"), f"at {plain.current_url}")
+            expect(row_is_in_view(plain, "story-20"), "without JavaScript the page opens at the row")
         finally:
-            driver.quit()
-        driver = make_driver("phone", javascript=False)
-        try:
-            driver.get(f"{stress}/stress/bottom/news")
-            driver.find_element(By.CSS_SELECTOR, "#item-story-20 form button").click()
-            wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#item-story-20 form"), "story 20 read")
-            expect(driver.current_url.endswith("/stress/bottom/news#item-story-20"), f"at {driver.current_url}")
-            expect(row_is_in_view(driver, "story-20"), "without JavaScript the page opens at the row")
-        finally:
-            driver.quit()
+            plain.quit()
 
 
 # --- 11. long titles -------------------------------------------------------------------------
@@ -271,20 +285,16 @@ def title_width(driver, tab):
 
 @test
 def a_cut_title_is_its_links_tooltip_and_name_and_the_selected_one_is_no_wider(base):
-    with StressServer() as stress:
-        driver = make_driver("phone")
-        try:
-            driver.get(f"{stress}/stress/bottom/news")
-            link = tab_link(driver, "settings")
-            cut = driver.execute_script("var t = arguments[0].querySelector('.tab-title');"
-                                        "return t.scrollWidth > t.clientWidth;", link)
-            expect(cut, "the 24-character title is cut in the bottom bar")
-            expect(link.get_dom_attribute("title") == "Notification preferences", "the full title is the tooltip")
-            name = ax_node(driver, '.tab-bar a.tab[data-tab="settings"]')["name"]
-            expect(name == "Notification preferences", f"the full title is the name: {name!r}")
-            expect(tab_link(driver, "news").get_dom_attribute("title") is None, "a title that fits has no tooltip")
-        finally:
-            driver.quit()
+    with stress_driver("phone") as (stress, driver):
+        driver.get(f"{stress}/stress/bottom/news")
+        link = tab_link(driver, "settings")
+        cut = driver.execute_script("var t = arguments[0].querySelector('.tab-title');"
+                                    "return t.scrollWidth > t.clientWidth;", link)
+        expect(cut, "the 24-character title is cut in the bottom bar")
+        expect(link.get_dom_attribute("title") == "Notification preferences", "the full title is the tooltip")
+        name = ax_node(driver, '.tab-bar a.tab[data-tab="settings"]')["name"]
+        expect(name == "Notification preferences", f"the full title is the name: {name!r}")
+        expect(tab_link(driver, "news").get_dom_attribute("title") is None, "a title that fits has no tooltip")
     driver = make_driver("phone")
     try:
         for tab in ("finding", "membership", "wallet"):
@@ -336,27 +346,23 @@ def long_content_scrolls_only_inside_the_device(base):
 
 @test
 def twelve_tabs_in_the_vertical_bar_scroll_and_the_last_page_starts_at_its_heading(base):
-    with StressServer() as stress:
-        driver = make_driver("tablet")
-        try:
-            driver.get(f"{stress}/stress/vertical/news")
-            bar = scroll_sizes(driver, ".tab-bar-vertical")
-            expect(bar[2] > bar[3], f"the bar scrolls by itself: {bar}")
-            document = scroll_sizes(driver, None)
-            expect(document[2] <= document[3], f"the document does not scroll: {document}")
-            first = tab_link(driver, "news")
-            driver.execute_script("arguments[0].focus()", first)
-            driver.switch_to.active_element.send_keys(Keys.END)
-            driver.switch_to.active_element.send_keys(Keys.ENTER)
-            wait(driver, lambda d: selected_tab(d) == "long", "the last tab is selected")
-            heading = driver.find_element(By.ID, "page-title").rect
-            height = driver.execute_script("return window.innerHeight;")
-            expect(0 <= heading["y"] and heading["y"] + heading["height"] <= height,
-                   f"the new page's heading is on screen: {heading}, window {height}")
-            expect(driver.execute_script("return document.getElementById('page').scrollTop;") == 0, "page at its top")
-            save_screenshot(driver, "tablet-a11y-twelve-tabs")
-        finally:
-            driver.quit()
+    with stress_driver("tablet") as (stress, driver):
+        driver.get(f"{stress}/stress/vertical/news")
+        bar = scroll_sizes(driver, ".tab-bar-vertical")
+        expect(bar[2] > bar[3], f"the bar scrolls by itself: {bar}")
+        document = scroll_sizes(driver, None)
+        expect(document[2] <= document[3], f"the document does not scroll: {document}")
+        first = tab_link(driver, "news")
+        driver.execute_script("arguments[0].focus()", first)
+        driver.switch_to.active_element.send_keys(Keys.END)
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait(driver, lambda d: selected_tab(d) == "long", "the last tab is selected")
+        heading = driver.find_element(By.ID, "page-title").rect
+        height = driver.execute_script("return window.innerHeight;")
+        expect(0 <= heading["y"] and heading["y"] + heading["height"] <= height,
+               f"the new page's heading is on screen: {heading}, window {height}")
+        expect(driver.execute_script("return document.getElementById('page').scrollTop;") == 0, "page at its top")
+        save_screenshot(driver, "tablet-a11y-twelve-tabs")
 
 
 # --- 5. forced colours -----------------------------------------------------------------------

@@ -190,9 +190,13 @@ enum MoreView {
             html.raw("></span><span class=\"more-title\">")
             html.text(tab.title.text(in: context.language.tag))
             let badge = context.container.badge(ofTab: tab.id).flatMap { $0.isVisible ? $0 : nil }
-            if badge != nil { TabBarView.writeBadgeSeparator(language: context.language, into: &html) }
+            if badge != nil && !tab.requiresLogin {
+                TabBarView.writeBadgeSeparator(language: context.language, into: &html)
+            }
             html.raw("</span>")
-            if tab.requiresLogin { TabBarView.lock(language: context.language, into: &html) }
+            if tab.requiresLogin {
+                TabBarView.lock(language: context.language, badgeFollows: badge != nil, into: &html)
+            }
             if let badge {
                 TabBarView.writeBadge(
                     badge, of: tab, className: "badge more-badge", language: context.language, into: &html)
