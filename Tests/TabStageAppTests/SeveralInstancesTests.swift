@@ -71,7 +71,7 @@ import Views
     /// The counter on the restaurant's home tab, as the page shows it.
     static func counter(in page: TestResponse) -> Int? {
         let text = page.text
-        guard let start = text.range(of: "<p class=\"balance\">") else { return nil }
+        guard let start = text.range(of: "<p class=\"balance\" data-announce>") else { return nil }
         return Int(text[start.upperBound...].prefix { $0.isNumber })
     }
 
