@@ -29,6 +29,8 @@ extension StageApplication {
                 try eventLog(request, parameters, json: true)
             })
         router.get("/{app}", guarded { [self] request, parameters in try appEntry(request, parameters) })
+        router.get(
+            "/{app}/export.swift", guarded { [self] request, parameters in try swiftExport(request, parameters) })
         // Before `/{app}/{layout}`: `stage` is no layout.
         router.get("/{app}/stage", guarded { [self] request, parameters in try showcase(request, parameters) })
         addLiveRoutes(to: &router)
