@@ -81,3 +81,19 @@ import Testing
     #expect(TitleFit.fits("Tab 1", in: .bottom, tabCount: 5))
     #expect(TitleFit.fits("Notifications", in: .vertical, tabCount: 5) == false)
 }
+
+/// Chinese text takes full-width punctuation, and New Taiwan dollars read `NT$1,850`.
+@Test func chinesePagesUseFullWidthPunctuationAndTaiwansAmounts() throws {
+    let app = try demo("restaurant")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("wallet"), source: .url, isLoggedIn: false, at: testTime)
+    let wallet = stageHTML(
+        app, layout: .bottom, container: container, content: .tab(id: "wallet"), language: .traditionalChinese)
+    #expect(wallet.contains("<p class=\"balance\" data-announce>NT$1,200</p>"))
+    #expect(wallet.contains("<label>儲值金額（TWD） <input"))
+    _ = container.select(.tab("news"), source: .url, isLoggedIn: false, at: testTime)
+    let news = stageHTML(
+        app, layout: .bottom, container: container, content: .tab(id: "news"), language: .traditionalChinese)
+    #expect(news.contains("標為已讀<span class=\"visually-hidden\">："))
+    #expect(!news.contains("<span class=\"visually-hidden\">: "))
+}

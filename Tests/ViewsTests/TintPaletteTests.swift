@@ -33,6 +33,26 @@ import Testing
         let app = try demo("restaurant")
         #expect(
             String(decoding: ThemeStylesheet.css(for: app), as: UTF8.self)
-                == ":root { --tint: #FF9500; --tint-text: #9C5B00; --tint-ring: #C77400; }\n")
+                == ":root { --tint: #FF9500; --tint-text: #9C5B00; --tint-ring: light-dark(#C77400, #FF9500); }\n")
+    }
+
+    /// A focus ring stands out at 3:1 against every bar, page and selected cell it is drawn on,
+    /// light and dark (WCAG 1.4.11), whatever the tint: orange, yellow, blue, dark green, black.
+    @Test func theRingMeetsThreeToOneOnEveryBackgroundInBothAppearances() {
+        let light = [0xFFFFFF, 0xF9F9FB, 0xF2F2F7, 0xECECF1]
+        let dark = [0x3A3A3C, 0x242426, 0x1C1C1E, 0x000000]
+        func colour(_ hex: Int) -> Colour { Colour(red: hex >> 16, green: (hex >> 8) & 0xFF, blue: hex & 0xFF) }
+        for tint in [0xFF9500, 0xFFCC00, 0x007AFF, 0x1E7B3A, 0x000000, 0xFFFFFF] {
+            let palette = TintPalette(tint: colour(tint))
+            for background in light {
+                #expect(
+                    palette.ring.contrast(with: colour(background)) >= 3, "\(palette.ring) on \(colour(background))")
+            }
+            for background in dark {
+                #expect(
+                    palette.ringOnDark.contrast(with: colour(background)) >= 3,
+                    "\(palette.ringOnDark) on \(colour(background))")
+            }
+        }
     }
 }

@@ -135,6 +135,7 @@ public enum ThemeStylesheet {
     public static func css(for app: AppDescription) -> [UInt8] {
         let palette = TintPalette(app: app)
         return Array(
-            ":root { --tint: \(palette.tint); --tint-text: \(palette.text); --tint-ring: \(palette.ring); }\n".utf8)
+            (":root { --tint: \(palette.tint); --tint-text: \(palette.text); "
+                + "--tint-ring: light-dark(\(palette.ring), \(palette.ringOnDark)); }\n").utf8)
     }
 }

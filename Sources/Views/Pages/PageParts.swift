@@ -42,7 +42,8 @@ enum PageParts {
         html.text(label)
         // Screen readers hear which item a row's button acts on; the visible text stays short.
         if let itemName {
-            html.raw("<span class=\"visually-hidden\">: ")
+            html.raw("<span class=\"visually-hidden\">")
+            html.text(UIString.itemSeparator.text(in: context.language))
             html.text(itemName)
             html.raw("</span>")
         }
@@ -85,6 +86,12 @@ enum PageParts {
         html.openAttribute("id")
         writeRowID(itemID, into: &html)
         html.closeAttribute()
+    }
+
+    /// An amount as the currency's own apps write it: `NT$1,850` for New Taiwan dollars (in
+    /// both languages, as Taiwanese apps do), else the code before the grouped number.
+    static func amount(_ value: Int, currency: String) -> String {
+        currency == "TWD" ? "NT$" + grouped(value) : currency + " " + grouped(value)
     }
 
     /// `1,234,567`: grouping by thousands, the same in both languages.
@@ -193,9 +200,13 @@ enum MoreView {
             html.raw("></span><span class=\"more-title\">")
             html.text(tab.title.text(in: context.language.tag))
             let badge = context.container.badge(ofTab: tab.id).flatMap { $0.isVisible ? $0 : nil }
-            if badge != nil { TabBarView.writeBadgeSeparator(language: context.language, into: &html) }
+            if badge != nil && !tab.requiresLogin {
+                TabBarView.writeBadgeSeparator(language: context.language, into: &html)
+            }
             html.raw("</span>")
-            if tab.requiresLogin { TabBarView.lock(language: context.language, into: &html) }
+            if tab.requiresLogin {
+                TabBarView.lock(language: context.language, badgeFollows: badge != nil, into: &html)
+            }
             if let badge {
                 TabBarView.writeBadge(
                     badge, of: tab, className: "badge more-badge", language: context.language, into: &html)

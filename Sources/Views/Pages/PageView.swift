@@ -123,16 +123,16 @@ enum PageView {
         html.raw("<p class=\"meta\" data-announce>")
         html.text(UIString.balance.text(in: language))
         html.raw("</p>\n<p class=\"balance\" data-announce>")
-        html.text(wallet.currency + " " + PageParts.grouped(balance))
+        html.text(PageParts.amount(balance, currency: wallet.currency))
         html.raw("</p>\n")
         // The last top-up's confirmation would read as if a refused one had gone through.
         if let lastTopUp, context.notice?.isError != true {
-            let amount = wallet.currency + " " + PageParts.grouped(lastTopUp)
+            let amount = PageParts.amount(lastTopUp, currency: wallet.currency)
             PageParts.notice(UIString.toppedUp(amount).text(in: language), isError: false, into: &html)
         }
         PageParts.openActionForm(context, tabID: tab.id, action: "top-up", into: &html)
         html.raw("<label>")
-        html.text(UIString.topUpLabel.text(in: language) + " (" + wallet.currency + ")")
+        html.text(UIString.topUpLabelIn(wallet.currency).text(in: language))
         html.raw(" <input type=\"number\" name=\"amount\" min=\"1\" step=\"1\" inputmode=\"numeric\" required")
         html.attribute("max", String(wallet.topUpCap))
         html.raw("></label><button type=\"submit\">")

@@ -146,13 +146,15 @@ enum TabBarView {
             title: title, listItemClass: listItemClass, into: &html)
     }
 
-    /// The padlock on a login-only tab, heard as "(requires login)" after its title.
-    static func lock(language: UILanguage, into html: inout HTMLWriter) {
+    /// The padlock on a login-only tab, heard as "(requires login)" after its title; when a
+    /// badge follows, the separator ends its words (`Savings (requires login), New`).
+    static func lock(language: UILanguage, badgeFollows: Bool = false, into html: inout HTMLWriter) {
         html.raw("<svg class=\"lock\" viewBox=\"0 0 16 16\" width=\"12\" height=\"12\" aria-hidden=\"true\">")
         html.raw(
             "<path d=\"M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z")
         html.raw("M6 7h4V5a2 2 0 0 0-4 0z\" fill-rule=\"evenodd\"/></svg><span class=\"visually-hidden\"> ")
         html.text(UIString.requiresLogin.text(in: language))
+        if badgeFollows { writeBadgeSeparator(language: language, into: &html) }
         html.raw("</span>")
     }
 
@@ -226,9 +228,10 @@ enum TabBarView {
     /// tab, the badge the container decides.
     static func cellClosing(badge: Badge?, of tab: TabDescription, language: UILanguage, into html: inout HTMLWriter) {
         let visible = badge?.isVisible == true
-        if visible { writeBadgeSeparator(language: language, into: &html) }
+        // The separator ends the words just before the badge: the title's, or the padlock's.
+        if visible && !tab.requiresLogin { writeBadgeSeparator(language: language, into: &html) }
         html.raw("</span>")
-        if tab.requiresLogin { lock(language: language, into: &html) }
+        if tab.requiresLogin { lock(language: language, badgeFollows: visible, into: &html) }
         if let badge, visible { writeBadge(badge, of: tab, className: "badge", language: language, into: &html) }
         html.raw("</a></li>\n")
     }

@@ -42,6 +42,14 @@ public struct TintPalette: Sendable, Equatable {
             return (lighter + 0.05) / (darker + 0.05)
         }
 
+        /// Mixed with white: `amount` 0 keeps the colour, 1 is white.
+        func lightened(by amount: Double) -> Colour {
+            func scaled(_ component: Int) -> Int {
+                Int((Double(component) + (255 - Double(component)) * amount).rounded())
+            }
+            return Colour(red: scaled(red), green: scaled(green), blue: scaled(blue))
+        }
+
         /// Mixed with black: `amount` 0 keeps the colour, 1 is black.
         func darkened(by amount: Double) -> Colour {
             func scaled(_ component: Int) -> Int { Int((Double(component) * (1 - amount)).rounded()) }
@@ -53,6 +61,9 @@ public struct TintPalette: Sendable, Equatable {
     /// (`.tab-bar-vertical .tab[aria-current]` in Public/css/tabstage.css); the page and the
     /// bars are lighter, so what reads here reads there.
     public static let darkestBackground = Colour(red: 0xEC, green: 0xEC, blue: 0xF1)
+    /// The lightest background of the dark appearance: its selected cell (`--current-cell`); its
+    /// bars, pages and stage are darker.
+    public static let lightestDarkBackground = Colour(red: 0x3A, green: 0x3A, blue: 0x3C)
     /// Text (and white text on a button of it) needs 4.5:1; a focus ring, as any part of a
     /// control, 3:1.
     public static let textContrast = 4.5
@@ -65,11 +76,15 @@ public struct TintPalette: Sendable, Equatable {
     public var text: Colour
     /// The tint, or the lightest shade of it that stands out as a focus ring.
     public var ring: Colour
+    /// The ring of the dark appearance: the tint, or the darkest tint of it (mixed with white)
+    /// that stands out at 3:1 against the dark bar, page and selected cell.
+    public var ringOnDark: Colour
 
     public init(tint: Colour) {
         self.tint = tint
         text = Self.shade(of: tint, reaching: Self.textContrast)
         ring = Self.shade(of: tint, reaching: Self.ringContrast)
+        ringOnDark = Self.tintOnDark(of: tint, reaching: Self.ringContrast)
     }
 
     /// The palette of an app; the system blue for a tint that is not `#RRGGBB` (the loader
@@ -77,6 +92,16 @@ public struct TintPalette: Sendable, Equatable {
     public init(app: AppDescription) {
         let components = app.tintComponents ?? (red: 0x00, green: 0x7A, blue: 0xFF)
         self.init(tint: Colour(red: Int(components.red), green: Int(components.green), blue: Int(components.blue)))
+    }
+
+    /// The first of the tint lightened in steps of 1% that has `ratio` against the lightest dark
+    /// background; white always has.
+    private static func tintOnDark(of tint: Colour, reaching ratio: Double) -> Colour {
+        for step in 0...100 {
+            let candidate = tint.lightened(by: Double(step) / 100)
+            if candidate.contrast(with: lightestDarkBackground) >= ratio { return candidate }
+        }
+        return Colour(red: 255, green: 255, blue: 255)
     }
 
     /// The first of the tint darkened in steps of 1% that has `ratio` against the darkest

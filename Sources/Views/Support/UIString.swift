@@ -67,7 +67,8 @@ public enum UIString: Sendable, Equatable {
     case searchResults(Int)
     case searchNoResults
     case balance
-    case topUpLabel
+    case topUpLabelIn(String)
+    case itemSeparator
     case topUpButton
     case toppedUp(String)
     case markRead
@@ -222,7 +223,9 @@ public enum UIString: Sendable, Equatable {
         case .searchResults(let count): (count == 1 ? "1 result" : "\(count) results", "\(count) 筆結果")
         case .searchNoResults: ("Nothing matches.", "沒有符合的結果。")
         case .balance: ("Balance", "餘額")
-        case .topUpLabel: ("Top-up amount", "儲值金額")
+        // Chinese text takes full-width punctuation.
+        case .topUpLabelIn(let currency): ("Top-up amount (\(currency))", "儲值金額（\(currency)）")
+        case .itemSeparator: (": ", "：")
         case .topUpButton: ("Top up", "儲值")
         case .toppedUp(let amount): ("Topped up \(amount).", "已儲值 \(amount)。")
         case .markRead: ("Mark read", "標為已讀")
