@@ -130,10 +130,14 @@ import Views
         let ports = [first.port, second.port]
         let acknowledged = Atomic<Int>(0)
         let done = DispatchSemaphore(value: 0)
+        let killed = DispatchSemaphore(value: 0)
         let writer = browser
         DispatchQueue.global().async {
             defer { done.signal() }
             for step in 0..<20 {
+                // The kill lands somewhere in steps 5 to 10, often with a request in flight; the
+                // writer never runs out of steps before it, however the threads are scheduled.
+                if step == 10 { killed.wait() }
                 let response = try? writer.post(
                     ports[step % 2], "/restaurant/bottom/home/action", [("action", "increment")])
                 guard response?.status == 303 else { return }
@@ -143,6 +147,7 @@ import Views
         // Kill while the writer is still going: after some progress, not after a time.
         while acknowledged.load(ordering: .relaxed) < 5 { usleep(2_000) }
         first.kill()
+        killed.signal()
         done.wait()
         let answered = acknowledged.load(ordering: .relaxed)
         let shown = try #require(Self.counter(in: try browser.get(second.port, "/restaurant/bottom/home")))
