@@ -29,6 +29,10 @@ extension StageApplication {
                 try eventLog(request, parameters, json: true)
             })
         router.get("/{app}", guarded { [self] request, parameters in try appEntry(request, parameters) })
+        // Before `/{app}/{layout}`: `reset` is no layout.
+        router.get(
+            "/{app}/reset", guarded { [self] request, parameters in try resetDemoConfirmation(request, parameters) })
+        router.post("/{app}/reset", guarded { [self] request, parameters in try resetDemo(request, parameters) })
         // Before `/{app}/{layout}`: `stage` is no layout.
         router.get("/{app}/stage", guarded { [self] request, parameters in try showcase(request, parameters) })
         addLiveRoutes(to: &router)

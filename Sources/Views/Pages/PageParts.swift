@@ -156,16 +156,9 @@ enum MoreView {
             html.text(tab.title.text(in: context.language.tag))
             html.raw("</span>")
             if tab.requiresLogin { TabBarView.lock(language: context.language, into: &html) }
-            if let badge = context.container.badge(ofTab: tab.id), let label = badge.label {
-                html.raw("<span class=\"badge more-badge\">")
-                html.text(label)
-                if case .count = badge {
-                    html.raw("<span class=\"visually-hidden\">")
-                    html.text(UIString.unreadSuffix.text(in: context.language))
-                    html.raw("</span>")
-                }
-                html.raw("</span>")
-            }
+            TabBarView.writeBadge(
+                context.container.badge(ofTab: tab.id), of: tab, className: "badge more-badge",
+                language: context.language, into: &html)
             html.raw("<span class=\"chevron\" aria-hidden=\"true\"></span></a></li>\n")
         }
         html.raw("</ul>\n")

@@ -36,7 +36,9 @@ enum TabBarView {
                 // The tab's starting badge, which its description decides: written with the markup.
                 html.prewritten(markup.startingCellClosing(language: context.language, position: position), of: markup)
             } else {
-                cellClosing(badge: context.container.badge(at: position), language: context.language, into: &html)
+                cellClosing(
+                    badge: context.container.badge(at: position), of: app.tabs[position], language: context.language,
+                    into: &html)
             }
         }
         if let more = bar.more {
@@ -47,7 +49,7 @@ enum TabBarView {
                 isCurrent: isCurrent,
                 iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, onDark: $1, into: &$2) },
                 title: UIString.more.text(in: context.language), into: &html)
-            cellClosing(badge: nil, language: context.language, into: &html)
+            cellClosing(badge: nil, of: nil, language: context.language, into: &html)
         }
         html.raw("</ul></nav>\n")
     }
@@ -139,18 +141,35 @@ enum TabBarView {
         html.raw(">")
     }
 
-    /// The badge, which the container decides, and the end of the cell.
-    static func cellClosing(badge: Badge?, language: UILanguage, into html: inout HTMLWriter) {
-        if let badge, let label = badge.label {
-            html.raw("<span class=\"badge\">")
-            html.text(label)
-            if case .count = badge {
-                html.raw("<span class=\"visually-hidden\">")
-                html.text(UIString.unreadSuffix.text(in: language))
-                html.raw("</span>")
-            }
+    /// The badge, which the container decides, and the end of the cell of `tab`.
+    static func cellClosing(badge: Badge?, of tab: TabDescription?, language: UILanguage, into html: inout HTMLWriter) {
+        writeBadge(badge, of: tab, className: "badge", language: language, into: &html)
+        html.raw("</a></li>\n")
+    }
+
+    /// The badge pill of `tab` in `language`: a count is followed, for the ear, by what it
+    /// counts (`countLabel`); nothing when the badge is hidden.
+    static func writeBadge(
+        _ badge: Badge?, of tab: TabDescription?, className: String, language: UILanguage,
+        into html: inout HTMLWriter
+    ) {
+        guard let badge, let label = badge.label(in: language.tag) else { return }
+        html.raw("<span")
+        html.attribute("class", className)
+        html.raw(">")
+        html.text(label)
+        if case .count = badge, let tab, let counted = countLabel(of: tab, language: language) {
+            html.raw("<span class=\"visually-hidden\"> ")
+            html.text(counted)
             html.raw("</span>")
         }
-        html.raw("</a></li>\n")
+        html.raw("</span>")
+    }
+
+    /// What a count badge of `tab` counts: its `badgeLabel`, else "unread" on a news page, else
+    /// nil (the number alone).
+    static func countLabel(of tab: TabDescription, language: UILanguage) -> String? {
+        if let label = tab.badgeLabel { return label.text(in: language.tag) }
+        return tab.page.kind == .news ? UIString.unread.text(in: language) : nil
     }
 }

@@ -63,7 +63,7 @@ public final class AppMarkup: Sendable {
                 record(&html) { html in PageView.writeParagraphs(of: tab.page, language: language, into: &html) }
                 record(&html) { html in
                     TabBarView.cellClosing(
-                        badge: TabContainer.startingBadge(of: tab), language: language, into: &html)
+                        badge: TabContainer.startingBadge(of: tab), of: tab, language: language, into: &html)
                 }
             }
         }
