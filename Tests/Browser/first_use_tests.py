@@ -267,6 +267,12 @@ def the_phone_header_is_one_row_with_a_menu_and_wider_it_is_the_row(base):
             for selector in ('a[hreflang="zh-Hant"]', "a.login-link", "a.event-log-link"):
                 expect(header.find_element(By.CSS_SELECTOR, selector).is_displayed(), f"{selector} in the menu")
             save_screenshot(driver, "phone-header-menu-open" + ("" if javascript else "-no-javascript"))
+            if javascript:
+                driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+                wait(driver, lambda d: not vertical.is_displayed(), "Escape closes the menu")
+                expect(driver.switch_to.active_element == button, "and puts the focus back on Menu")
+                button.click()
+                wait(driver, lambda d: vertical.is_displayed(), "the menu opens again")
             vertical.click()
             wait(driver, lambda d: path_of(d).startswith("/restaurant/vertical"), "a link in the menu works")
         finally:
