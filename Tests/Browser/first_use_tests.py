@@ -37,7 +37,7 @@ def the_header_follows_a_swapped_tab_so_login_lands_there(base):
         tab_link(driver, "wallet").click()
         wait(driver, lambda d: selected_tab(d) == "wallet", "Wallet selected")
         expect(run_browser_tests.document_survived(driver), "the tap swapped the stage")
-        login = driver.find_element(By.CSS_SELECTOR, ".stage-header a.login-link")
+        login = run_browser_tests.header_item(driver, "a.login-link")
         next_path = urllib.parse.parse_qs(urllib.parse.urlsplit(login.get_attribute("href")).query)["next"]
         expect(next_path == ["/restaurant/bottom/wallet"], f"the header's Log in comes back to Wallet: {next_path}")
         login.click()
