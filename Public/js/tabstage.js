@@ -83,12 +83,76 @@
     return true;
   }
 
+  // The page's one live region (#announcer, outside the stage): a message is set after a pause
+  // on an emptied region, so the same words said twice are heard twice.
+  function announce(message) {
+    var region = document.getElementById("announcer");
+    if (!region) return;
+    region.textContent = "";
+    if (!message) return;
+    window.setTimeout(function () { region.textContent = message; }, 100);
+  }
+
+  function textOf(selector) {
+    var element = document.querySelector(selector);
+    return element ? element.textContent.trim() : "";
+  }
+
+  // What an action did: the notice it left, else the lines the page marks as its outcome.
+  function outcome() {
+    var notice = textOf("#page .notice");
+    if (notice) return notice;
+    return Array.prototype.map.call(document.querySelectorAll("#page [data-announce]"), function (line) {
+      return line.textContent.trim();
+    }).join(" ");
+  }
+
+  function hiddenValue(form, name) {
+    var field = form.querySelector('input[type="hidden"][name="' + name + '"]');
+    return field ? field.value : null;
+  }
+
+  // Which control of which form acted, to find it again in the page that comes back: the form
+  // by its URL and hidden fields, the control by its tag, name and (for a button) value.
+  function controlKey(form) {
+    var active = document.activeElement;
+    var key = { action: form.getAttribute("action"), kind: hiddenValue(form, "action"), item: hiddenValue(form, "item") };
+    if (active && form.contains(active)) {
+      key.tag = active.tagName;
+      key.name = active.getAttribute("name");
+      key.value = active.tagName === "BUTTON" ? active.value : null;
+    }
+    return key;
+  }
+
+  // The control again, or its replacement: the form's first button, the row's link when the
+  // row lost its form (an item marked read).
+  function findControl(key) {
+    var forms = document.querySelectorAll("#stage form[data-fragment]");
+    for (var index = 0; index < forms.length; index += 1) {
+      var form = forms[index];
+      if (form.getAttribute("action") !== key.action || hiddenValue(form, "action") !== key.kind ||
+        hiddenValue(form, "item") !== key.item) continue;
+      var controls = form.querySelectorAll("button, input:not([type=hidden])");
+      for (var at = 0; at < controls.length; at += 1) {
+        var control = controls[at];
+        if (control.tagName === key.tag && control.getAttribute("name") === key.name &&
+          (key.value === null || control.value === key.value)) return control;
+      }
+      return form.querySelector("button");
+    }
+    if (key.item) return document.querySelector('#page a.item-link[href$="/' + key.item + '"]');
+    return null;
+  }
+
   function swap(html, url, how, focusTarget) {
     var holder = document.createElement("div");
     holder.innerHTML = html;
     var incoming = holder.querySelector("#stage");
     var current = stage();
     if (!incoming || !current) { window.location.assign(url); return; }
+    var oldPage = document.getElementById("page");
+    var pageScroll = oldPage ? oldPage.scrollTop : 0;
     current.replaceWith(incoming);
     if (incoming.dataset.title) document.title = incoming.dataset.title;
     // A refusal changes no selection, so it adds no history entry: the URL stays the page's.
@@ -99,11 +163,25 @@
       followPath(url);
     }
     applyRovingTabindex();
-    if (refused && presentSheet()) return;
-    if (focusTarget === "tab") focusCurrentTab();
-    if (focusTarget === "page") {
-      var page = document.getElementById("page");
+    if (refused) {
+      announce(textOf("#login-sheet .notice"));
+      if (presentSheet()) return;
+    }
+    var page = document.getElementById("page");
+    if (focusTarget === "tab") {
+      focusCurrentTab();
+      announce(textOf("#page-title"));
+    } else if (focusTarget === "page") {
       if (page) page.focus();
+      announce(textOf("#page-title"));
+    } else if (focusTarget) {
+      // A page action: the page stays where it was scrolled, the focus where the visitor
+      // acted, and the outcome is said.
+      if (page) page.scrollTop = pageScroll;
+      var control = findControl(focusTarget);
+      if (control) control.focus({ preventScroll: true });
+      else if (page) page.focus({ preventScroll: true });
+      announce(outcome());
     }
   }
 
@@ -150,12 +228,13 @@
     var method = (form.getAttribute("method") || "GET").toUpperCase();
     // Read the attribute: the page forms have a field named "action", which shadows form.action.
     var action = new URL(form.getAttribute("action") || "", window.location.href).href;
+    var key = controlKey(form);
     if (method === "GET") {
       var target = new URL(action);
       target.search = body.toString();
-      load(target.href, { method: "GET" }, "push", "page");
+      load(target.href, { method: "GET" }, "push", key);
     } else {
-      load(action, { method: "POST", body: body }, "replace", "page");
+      load(action, { method: "POST", body: body }, "replace", key);
     }
   });
 
@@ -184,7 +263,10 @@
 
   // Back and forward: ask the server for the stage at that URL, which also selects the tab
   // there through the same container rules as a click.
-  window.addEventListener("popstate", function () {
+  // An in-page link (the skip link, a fragment) makes an entry of its own without our state:
+  // the stage on screen is already that URL's.
+  window.addEventListener("popstate", function (event) {
+    if (!event.state || !event.state.tabstage) return;
     load(window.location.href, { method: "GET", headers: withSource("history") }, "none", "tab");
   });
 

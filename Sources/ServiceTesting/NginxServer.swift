@@ -13,8 +13,8 @@ public final class NginxServer {
     private let process: ChildProcess
 
     /// `sampleConfig` is the sample file's text; its `listen 127.0.0.1:8080` and its
-    /// `server 127.0.0.1:808N` lines are replaced, and it must have as many of those as
-    /// `upstreamPorts`.
+    /// `server 127.0.0.1:808N` lines are replaced (those past `upstreamPorts` left out); it must
+    /// have at least as many of those as `upstreamPorts`.
     public init(sampleConfig: String, upstreamPorts: [UInt16]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-nginx-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -28,7 +28,11 @@ public final class NginxServer {
                 lines[index] = lines[index].replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(port)")
                 replacedListen = true
             } else if trimmed.hasPrefix("server 127.0.0.1:808") {
-                guard let upstream = upstreams.next() else { throw ServiceError("more upstreams than ports") }
+                // Fewer ports than the sample's servers: the rest are left out.
+                guard let upstream = upstreams.next() else {
+                    lines[index] = ""
+                    continue
+                }
                 lines[index] = lines[index].replacingOccurrences(
                     of: #"127\.0\.0\.1:808\d"#, with: "127.0.0.1:\(upstream)", options: .regularExpression)
             }

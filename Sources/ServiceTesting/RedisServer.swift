@@ -80,6 +80,27 @@ public final class RedisServer {
         throw ServiceError("redis-server on port \(port) did not answer PING")
     }
 
+    /// Writes this Redis has applied since it started (`rdb_changes_since_last_save`: it saves no
+    /// snapshots): how a test sees that a request wrote nothing.
+    public func writeCount() throws -> Int {
+        guard let socket = FreePort.connect(port: port) else { throw ServiceError("Redis on \(port) is not there") }
+        defer { close(socket) }
+        let command = Array("INFO persistence\r\n".utf8)
+        guard write(socket, command, command.count) == command.count else { throw ServiceError("INFO not sent") }
+        let field = "rdb_changes_since_last_save:"
+        var answer = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(socket, &buffer, buffer.count)
+            guard count > 0 else { throw ServiceError("Redis closed before answering INFO") }
+            answer += String(decoding: buffer[..<count], as: UTF8.self)
+            if let start = answer.range(of: field)?.upperBound, let end = answer[start...].range(of: "\r\n") {
+                guard let writes = Int(answer[start..<end.lowerBound]) else { throw ServiceError("INFO: \(answer)") }
+                return writes
+            }
+        }
+    }
+
     /// Whether a Redis on `port` answers `PING` with `+PONG` (and not `-LOADING`).
     public static func answersPing(port: UInt16) -> Bool {
         guard let socket = FreePort.connect(port: port) else { return false }

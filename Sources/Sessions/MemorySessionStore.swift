@@ -7,6 +7,7 @@ import Synchronization
 public final class MemorySessionStore<State: Sendable>: SessionStore {
     public let limits: SessionLimits
     private let table: Mutex<RecencyTable<State>>
+    private let aliases = Mutex(ProcessAliases())
 
     public init(limits: SessionLimits = SessionLimits()) {
         self.limits = limits
@@ -65,6 +66,14 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
     }
 
     public var count: Int { table.withLock { $0.count } }
+
+    public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
+        aliases.withLock { $0.set(alias, to: id, now: now, idleTimeout: limits.idleTimeout) }
+    }
+
+    public func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID? {
+        aliases.withLock { $0.lookUp(alias, now: now, idleTimeout: limits.idleTimeout) }
+    }
 }
 
 /// One entry's place in a `RecencyTable`. Outside the generic table, so that its type (and

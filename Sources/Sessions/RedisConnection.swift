@@ -6,7 +6,8 @@ import CHiredis
     import Darwin
 #endif
 
-/// One Redis reply, copied out of hiredis's tree (which is freed at once).
+/// One Redis reply, copied out of hiredis's tree by the connection that read it (which frees
+/// the tree at once): plain values, no pointer into C memory.
 enum RedisReply: Equatable {
     case status(String)
     case error(String)
@@ -14,31 +15,6 @@ enum RedisReply: Equatable {
     case bulk([UInt8])
     case null
     case array([RedisReply])
-
-    init(copying reply: UnsafePointer<redisReply>) {
-        let value = reply.pointee
-        switch value.type {
-        case REDIS_REPLY_STATUS: self = .status(Self.text(value))
-        case REDIS_REPLY_ERROR: self = .error(Self.text(value))
-        case REDIS_REPLY_INTEGER: self = .integer(Int(value.integer))
-        case REDIS_REPLY_STRING: self = .bulk(Self.bytes(value))
-        case REDIS_REPLY_ARRAY:
-            self = .array(
-                (0..<value.elements).compactMap { index in
-                    tabstage_reply_element(reply, index).map { RedisReply(copying: $0) }
-                })
-        default: self = .null
-        }
-    }
-
-    private static func bytes(_ reply: redisReply) -> [UInt8] {
-        guard let string = reply.str, reply.len > 0 else { return [] }
-        return string.withMemoryRebound(to: UInt8.self, capacity: reply.len) {
-            Array(UnsafeBufferPointer(start: $0, count: reply.len))
-        }
-    }
-
-    private static func text(_ reply: redisReply) -> String { String(decoding: bytes(reply), as: UTF8.self) }
 }
 
 /// Why a Redis command did not get an answer, or got a refusal.
@@ -153,8 +129,32 @@ final class RedisConnection: @unchecked Sendable {
         let status = redisGetReply(context, &raw)
         guard status == REDIS_OK, let raw else { throw failure() }
         defer { freeReplyObject(raw) }
-        return RedisReply(copying: raw.assumingMemoryBound(to: redisReply.self))
+        return Self.copy(raw.assumingMemoryBound(to: redisReply.self))
     }
+
+    /// The reply tree hiredis made, as values; the tree itself is freed by the caller.
+    private static func copy(_ reply: UnsafePointer<redisReply>) -> RedisReply {
+        let value = reply.pointee
+        switch value.type {
+        case REDIS_REPLY_STATUS: return .status(text(value))
+        case REDIS_REPLY_ERROR: return .error(text(value))
+        case REDIS_REPLY_INTEGER: return .integer(Int(value.integer))
+        case REDIS_REPLY_STRING: return .bulk(bytes(value))
+        case REDIS_REPLY_ARRAY:
+            return .array(
+                (0..<value.elements).compactMap { index in tabstage_reply_element(reply, index).map { copy($0) } })
+        default: return .null
+        }
+    }
+
+    private static func bytes(_ reply: redisReply) -> [UInt8] {
+        guard let string = reply.str, reply.len > 0 else { return [] }
+        return string.withMemoryRebound(to: UInt8.self, capacity: reply.len) {
+            Array(UnsafeBufferPointer(start: $0, count: reply.len))
+        }
+    }
+
+    private static func text(_ reply: redisReply) -> String { String(decoding: bytes(reply), as: UTF8.self) }
 
     /// Wakes a thread blocked in `readReply()` from another thread; the connection is then broken.
     func interrupt() { tabstage_redis_shutdown(context) }

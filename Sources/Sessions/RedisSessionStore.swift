@@ -18,6 +18,8 @@ import Foundation
 ///   keeps it (memory, append-only file, fsync) is Redis's configuration.
 /// - `limits.maxSessions` is not counted here: the cap is the Redis server's `maxmemory` with
 ///   an eviction policy such as `volatile-lru`.
+/// - An alias (a presenter's follow code) is one string key, `<prefix>alias:<alias>`, holding
+///   the session id, with the same expiry as a session: `PX` when set, refreshed by a lookup.
 /// - A stored state that does not decode (garbage, another format) counts as no session: the
 ///   visitor gets a fresh one under a new id, the key is left as it is, and a line is logged.
 /// - Redis unreachable or slow: every operation throws `SessionStoreError`, which a request
@@ -139,9 +141,26 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         return decoded(stored, id: id)
     }
 
-    /// Keys in the Redis database (`DBSIZE`, constant time): every session of every instance,
-    /// plus any other keys the database holds, so give TabStage a database of its own. 0 while
-    /// Redis cannot be reached.
+    public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
+        let key = aliasKey(alias)
+        let command =
+            id.map { [Array("SET".utf8), key, Array($0.description.utf8), Array("PX".utf8), ttlArgument] }
+            ?? [Array("DEL".utf8), key]
+        let reply = try redis { (connection) throws(RedisError) in try connection.run(command) }
+        if case .error(let message) = reply {
+            throw SessionStoreError("Redis at \(endpoint) refused an alias: \(message)", kind: .failed)
+        }
+    }
+
+    public func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID? {
+        let key = aliasKey(alias)
+        let stored = try redis { (connection) throws(RedisError) in try fetch(key, on: connection) }
+        return stored.flatMap { SessionID(cookieValue: String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Keys in the Redis database (`DBSIZE`, constant time): every session and alias of every
+    /// instance, plus any other keys the database holds, so give TabStage a database of its own.
+    /// 0 while Redis cannot be reached.
     public var count: Int {
         let reply = try? redis { (connection) throws(RedisError) in try connection.run([Array("DBSIZE".utf8)]) }
         if case .integer(let keys) = reply { return keys }
@@ -161,6 +180,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     // MARK: Steps
 
     private func key(_ id: SessionID) -> [UInt8] { Array("\(keyPrefix)session:\(id)".utf8) }
+    private func aliasKey(_ alias: String) -> [UInt8] { Array("\(keyPrefix)alias:\(alias)".utf8) }
 
     /// The idle timeout in milliseconds, at least 1.
     private var ttlMilliseconds: Int { max(1, Int((limits.idleTimeout * 1000).rounded())) }

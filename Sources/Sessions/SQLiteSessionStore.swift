@@ -32,6 +32,9 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
     public let limits: SessionLimits
     public let path: String
     private let storage: Mutex<SQLiteSessionStorage<State>?>
+    /// In this process, not the file: the file has one server, and a presenter's code is set
+    /// again when one of their pages reconnects after a restart.
+    private let aliases = Mutex(ProcessAliases())
 
     private init(path: String, limits: SessionLimits, storage: sending SQLiteSessionStorage<State>) {
         self.path = path
@@ -133,6 +136,14 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
     }
 
     public var count: Int { storage.withLock { $0?.count ?? 0 } }
+
+    public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
+        aliases.withLock { $0.set(alias, to: id, now: now, idleTimeout: limits.idleTimeout) }
+    }
+
+    public func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID? {
+        aliases.withLock { $0.lookUp(alias, now: now, idleTimeout: limits.idleTimeout) }
+    }
 
     /// Writes the batched recency and closes the file; later calls throw. Closing twice is harmless.
     public func close() throws(SessionStoreError) {

@@ -66,6 +66,16 @@ public protocol SessionStore<State>: Sendable {
     @discardableResult
     func read(_ id: SessionID, now: Double, _ body: (State) -> Void) throws(SessionStoreError) -> Bool
 
+    /// Points the second name `alias` (a presenter's follow code) at session `id`, replacing
+    /// what it named, or removes it (`id` nil). Every instance sharing the store sees it. An
+    /// alias lives the idle timeout past its last set or lookup; it says nothing about the
+    /// session, which the caller reads (it may be gone).
+    func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError)
+
+    /// The session `alias` names, while it is set and has not expired; a lookup counts as a use
+    /// of the alias at `now`.
+    func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID?
+
     /// Live sessions (expired ones may be counted until the next change sweeps them).
     var count: Int { get }
 
@@ -84,5 +94,33 @@ extension SessionStore {
         guard let state = try state(of: id, now: now) else { return false }
         body(state)
         return true
+    }
+}
+
+/// The aliases of a store whose sessions one process holds (memory, SQLite): kept in that
+/// process, each with the time of its last use. Not thread-safe on its own.
+struct ProcessAliases: Sendable {
+    private struct Entry {
+        var id: SessionID
+        var lastUsed: Double
+    }
+
+    private var entries: [String: Entry] = [:]
+
+    /// Sets or removes `alias`, and forgets every alias idle longer than `idleTimeout` (sets are
+    /// rare: presenting, stopping, logging in), so the table holds only live ones.
+    mutating func set(_ alias: String, to id: SessionID?, now: Double, idleTimeout: Double) {
+        entries = entries.filter { $0.value.lastUsed >= now - idleTimeout }
+        entries[alias] = id.map { Entry(id: $0, lastUsed: now) }
+    }
+
+    mutating func lookUp(_ alias: String, now: Double, idleTimeout: Double) -> SessionID? {
+        guard let entry = entries[alias] else { return nil }
+        guard entry.lastUsed >= now - idleTimeout else {
+            entries[alias] = nil
+            return nil
+        }
+        entries[alias]?.lastUsed = now
+        return entry.id
     }
 }

@@ -100,6 +100,31 @@ final class StreamShelf: Sendable {
         }
     }
 
+    /// From a trusted proxy, streams count against the address it forwards; from anyone else,
+    /// against the connection's own address, whatever `X-Forwarded-For` says.
+    @Test(arguments: [true, false])
+    func streamsBehindATrustedProxyCountAgainstTheForwardedAddress(_ trusted: Bool) throws {
+        let shelf = StreamShelf()
+        try withServer(
+            shelf.router(),
+            configure: {
+                $0.streamLimits.maxStreamsPerAddress = 1
+                if trusted { $0.trustedProxies = AddressRange.list("127.0.0.1") ?? [] }
+            }
+        ) { (server: Server) throws in
+            var clients: [HTTPTestClient] = []  // kept, so their streams stay open
+            func open(forwardedFor visitor: String) throws -> Int {
+                let client = server.client()
+                clients.append(client)
+                return try client.openStream("/stream", headers: [(name: "X-Forwarded-For", value: visitor)]).status
+            }
+            #expect(try open(forwardedFor: "203.0.113.1") == 200)
+            #expect(try open(forwardedFor: "203.0.113.2") == (trusted ? 200 : 503), "another visitor")
+            #expect(try open(forwardedFor: "203.0.113.1") == 503, "the first visitor's second stream")
+            withExtendedLifetime(clients) {}
+        }
+    }
+
     @Test func stoppingTheServerEndsOpenStreamsCleanly() throws {
         let shelf = StreamShelf()
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)

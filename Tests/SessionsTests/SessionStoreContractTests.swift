@@ -109,6 +109,38 @@ final class LoggedLines: Sendable {
         #expect(try fixture.store.state(of: id(2), now: now()) == 2 * perWriter)
     }
 
+    /// Another instance's change lands between this change's read and its commit (every time,
+    /// not by chance): the commit sees it, the change runs again on the new value, both count.
+    /// Redis only: the other stores run `body` under the lock the other change would need.
+    @Test func aChangeCommittedBetweenAReadAndItsCommitIsNotLost() throws {
+        let fixture = try ContractStore(.redis)
+        try fixture.store.modify(id(4), now: now()) { $0 = 0 }
+        var runs = 0
+        try fixture.store.modify(id(4), now: now()) { state in
+            runs += 1
+            if runs == 1 { _ = try? fixture.second.modify(id(4), now: now()) { $0? += 10 } }
+            state? += 1
+        }
+        #expect(try fixture.second.state(of: id(4), now: now()) == 11)
+        #expect(runs == 2, "run again once, on the other change's value")
+    }
+
+    /// The same for a move (log-in, log-out): a change to the old id committed between the
+    /// move's read and its commit moves with it, and the old id is gone.
+    @Test func aChangeCommittedBetweenAMovesReadAndItsCommitMovesWithIt() throws {
+        let fixture = try ContractStore(.redis)
+        try fixture.store.modify(id(20), now: now()) { $0 = 0 }
+        var runs = 0
+        try fixture.store.move(from: id(20), to: id(21), now: now()) { state in
+            runs += 1
+            if runs == 1 { _ = try? fixture.second.modify(id(20), now: now()) { $0? += 10 } }
+            return (state ?? 0) + 1
+        }
+        #expect(try fixture.second.state(of: id(21), now: now()) == 11)
+        #expect(try fixture.second.state(of: id(20), now: now()) == nil)
+        #expect(runs == 2, "run again once, on the other change's value")
+    }
+
     /// A writer on the other connection keeps changing the old id while it is moved: the moved
     /// state holds every change that found the session, and the old id is gone.
     @Test(arguments: ContractStore.Kind.allCases)
@@ -157,6 +189,29 @@ final class LoggedLines: Sendable {
         #expect(try store.state(of: id(3), now: now()) == 7, "2.4 s after the write, 1.2 s after the use")
         Thread.sleep(forTimeInterval: 2.6)
         #expect(try store.state(of: id(3), now: now()) == nil, "idle for 2.6 s")
+    }
+
+    /// An alias set on one connection is found on the other, follows its last setting, is gone
+    /// once removed, and lapses when no one uses it for the idle timeout.
+    @Test(arguments: ContractStore.Kind.allCases)
+    func anAliasNamesItsSessionEverywhereUntilRemovedOrIdle(_ kind: ContractStore.Kind) throws {
+        let fixture = try ContractStore(kind, limits: SessionLimits(idleTimeout: 2, maxSessions: 100))
+        let (store, other) = (fixture.store, fixture.second)
+        #expect(try other.session(forAlias: "code-a", now: now()) == nil)
+        try store.setAlias("code-a", to: id(7), now: now())
+        try store.setAlias("code-b", to: id(8), now: now())
+        #expect(try other.session(forAlias: "code-a", now: now()) == id(7))
+        try other.setAlias("code-a", to: id(9), now: now())
+        #expect(try store.session(forAlias: "code-a", now: now()) == id(9))
+        #expect(try store.session(forAlias: "code-b", now: now()) == id(8))
+        try store.setAlias("code-b", to: nil, now: now())
+        #expect(try other.session(forAlias: "code-b", now: now()) == nil)
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try store.session(forAlias: "code-a", now: now()) == id(9), "a lookup at 1.2 s of 2")
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try other.session(forAlias: "code-a", now: now()) == id(9), "1.2 s after the lookup")
+        Thread.sleep(forTimeInterval: 2.6)
+        #expect(try store.session(forAlias: "code-a", now: now()) == nil, "idle for 2.6 s")
     }
 
     /// Bytes this build cannot decode count as no session. In Redis, a change that leaves

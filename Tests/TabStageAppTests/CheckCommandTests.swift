@@ -69,6 +69,34 @@ private func example(_ name: String) -> String {
         #expect(result.out.hasPrefix("\(example("coffee.json")): ok"))
     }
 
+    /// A valid app that draws badly is ok, with a warning a line: a tint too light for text, a
+    /// title its bar cuts (in each language and layout that cuts it).
+    @Test func aLightTintAndALongTitleAreWarnedAboutAfterOk() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-warn-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let json = """
+            {"id": "sun", "name": {"en": "Sun", "zh-Hant": "太陽"}, "tint": "#FFCC00",
+             "tabs": [
+               {"id": "home", "title": {"en": "Home", "zh-Hant": "首頁"}, "icon": "home", "page": {"kind": "text"}},
+               {"id": "long", "title": {"en": "A title of 24 characters", "zh-Hant": "長"}, "icon": "star",
+                "page": {"kind": "text"}}
+             ]}
+            """
+        try Data(json.utf8).write(to: file)
+        let result = runCLI(["check", file.path])
+        #expect(result.code == 0)
+        let cut = "'A title of 24 characters' is cut in the"
+        let whole = "characters show); its link carries it whole as tooltip and accessible name"
+        #expect(
+            result.out.split(separator: "\n").map(String.init) == [
+                "\(file.path): ok (2 tabs, app 'sun')",
+                "\(file.path): warning: tint: #FFCC00 has 1.3:1 against the bar's selected cell (#ECECF1), under "
+                    + "the 4.5:1 text needs; links, titles and buttons use the darker #826800 instead",
+                // Two tabs share the bottom bar: 24 Latin characters fit in half of it.
+                "\(file.path): warning: tabs[1] 'long'.title.en: \(cut) vertical bar (about 11 of its 24 \(whole)",
+            ])
+    }
+
     @Test func unreadableFileExits1WithAClearMessage() {
         let missing = example("no-such-file.json")
         let result = runCLI(["check", missing])

@@ -163,19 +163,26 @@ func followPath(in page: TestResponse) throws -> String {
         #expect(try stage.visitor().get(path).status == 404)
     }
 
+    /// SQLite keeps follow codes in the process, not the file: after a restart the code is set
+    /// again by the presenter's page reconnecting.
     @Test func aFollowCodeKeptInADurableSessionIsHonouredAgainWhenThePresentersPageReconnects() throws {
-        let store = MemorySessionStore<VisitorSession>(limits: SessionLimits())
-        func application() -> StageApplication {
-            StageApplication(
-                apps: BuiltInApps.all, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-live-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sessions.sqlite").path
+        func application(_ store: SQLiteSessionStore<VisitorSession>) -> StageApplication {
+            StageApplication(apps: BuiltInApps.all, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() })
         }
-        let before = try StageServer(application: application())
+        let info: [CodingUserInfoKey: any Sendable] = [.appCatalog: AppCatalog(BuiltInApps.all)]
+        let first = try SQLiteSessionStore<VisitorSession>.open(path: file, decoderUserInfo: info)
+        let before = try StageServer(application: application(first))
         let presenter = before.visitor()
         _ = try presenter.get("/restaurant/bottom/home")
         _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
         let path = try followPath(in: try presenter.get("/restaurant/bottom/home"))
+        try first.close()
         // The same sessions, served by a new process.
-        let after = try StageServer(application: application())
+        let after = try StageServer(
+            application: application(try SQLiteSessionStore<VisitorSession>.open(path: file, decoderUserInfo: info)))
         let follower = after.visitor()
         #expect(try follower.get(path).status == 404)
         let returning = after.visitor()

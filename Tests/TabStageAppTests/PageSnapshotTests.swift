@@ -115,7 +115,7 @@ import Testing
         let switched = try visitor.get("/restaurant/vertical")
         #expect(switched.header("Location") == "/restaurant/vertical/wallet")
         let back = try visitor.get("/restaurant/vertical/home")
-        #expect(back.text.contains("<p class=\"balance\">2</p>"))
+        #expect(back.text.contains("<p class=\"balance\" data-announce>2</p>"))
         assertSnapshot(of: back)
     }
 
@@ -173,7 +173,7 @@ import Testing
         _ = try visitor.post(
             "/restaurant/bottom/news/action", form: [("action", "mark-read"), ("item", "spring-menu")])
         let page = try visitor.get("/restaurant/bottom/news")
-        #expect(page.text.contains("<span class=\"badge\">2<span class=\"visually-hidden\"> unread</span></span>"))
+        #expect(page.text.contains("<span class=\"badge\">2<span class=\"badge-words\"> unread</span></span>"))
         assertSnapshot(of: page)
     }
 

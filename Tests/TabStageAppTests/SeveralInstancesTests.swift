@@ -148,6 +148,25 @@ import Views
         #expect(answered < 20, "the kill came while the writer was going")
     }
 
+    /// Reloads, a live refresh, the app list and the health check change no session: Redis is
+    /// sent no write for them (a tab switch, which changes the session, is).
+    @Test func aRequestThatChangesNothingWritesNothingToRedis() throws {
+        let redis = try RedisServer()
+        let instance = try Instance(["--sessions", redis.url])
+        let browser = Browser()
+        try browser.get(instance.port, "/restaurant/bottom/wallet")
+        let before = try redis.writeCount()
+        for _ in 0..<3 { #expect(try browser.get(instance.port, "/restaurant/bottom/wallet").status == 200) }
+        let refreshed = try HTTPTestClient(port: instance.port).get(
+            "/restaurant/bottom/wallet", headers: ["Cookie": browser.cookie, "X-TabStage-Live": "1"])
+        #expect(refreshed.status == 200)
+        #expect(try browser.get(instance.port, "/").status == 200)
+        #expect(try HTTPTestClient(port: instance.port).get("/healthz").status == 200)
+        #expect(try redis.writeCount() == before)
+        try browser.get(instance.port, "/restaurant/bottom/home")
+        #expect(try redis.writeCount() > before, "the switch is written")
+    }
+
     /// Redis stopped: pages and changes answer 503 and `/healthz` is not 200, the server keeps
     /// running; Redis started again on its append-only file: every answered change is there
     /// and service resumes by itself.
@@ -178,6 +197,100 @@ import Views
         #expect(
             try browser.post(instance.port, "/restaurant/bottom/home/action", [("action", "increment")]).status == 303)
         #expect(Self.counter(in: try browser.get(instance.port, "/restaurant/bottom/home")) == 6)
+    }
+
+    /// The tab the bar marks as the current page.
+    static func selectedTab(in page: String) -> String? {
+        let tags = page.split(separator: "<").filter { $0.hasPrefix("a ") && $0.contains("aria-current=\"page\"") }
+        guard let tag = tags.first(where: { $0.contains("data-tab=\"") }),
+            let start = tag.range(of: "data-tab=\"")?.upperBound
+        else { return nil }
+        return String(tag[start...].prefix { $0 != "\"" })
+    }
+
+    /// The follow link on the presenter's page of `port`, after presenting the restaurant there.
+    static func present(_ presenter: Browser, on port: UInt16) throws -> String {
+        try presenter.get(port, "/restaurant/bottom/home")
+        #expect(try presenter.post(port, "/restaurant/present", [("layout", "bottom")]).status == 303)
+        return try followPath(in: try presenter.get(port, "/restaurant/bottom/home"))
+    }
+
+    /// A follower's page and stream on `followerPort`, a presenter on `presenterPort()`: the
+    /// page shows the presenter's tab, each tap reaches the stream within a second, and stopping
+    /// ends it; the link then says so.
+    static func follow(presenterPort: () -> UInt16, followerPort: UInt16) throws {
+        let presenter = Browser()
+        let path = try present(presenter, on: presenterPort())
+        let followed = try HTTPTestClient(port: followerPort).get(path)
+        #expect(followed.status == 200, "the code is known where the follower is")
+        let stream = HTTPTestClient(port: followerPort, timeoutSeconds: 5)
+        #expect(try stream.openStream(path + "/live", headers: [("Accept", "text/event-stream")]).status == 200)
+        _ = try stream.readStream(until: "event: hello")
+        _ = try stream.readStream(until: "\n\n")
+        for tab in ["news", "wallet"] {
+            let tapped = Date()
+            try presenter.get(presenterPort(), "/restaurant/bottom/" + tab)
+            #expect(try stream.readStream(until: "\n\n").contains("event: change"))
+            #expect(Date().timeIntervalSince(tapped) < 1, "heard within a second")
+            let page = try HTTPTestClient(port: followerPort).get(path).text
+            #expect(Self.selectedTab(in: page) == tab)
+        }
+        #expect(try presenter.post(presenterPort(), "/restaurant/present/stop", []).status == 303)
+        #expect(try stream.readStream(until: "event: ended\ndata: \n\n").contains("event: ended"))
+        let ended = try HTTPTestClient(port: followerPort).get(path)
+        #expect(ended.status == 404)
+        #expect(ended.text.contains("This presentation has ended, or its link was withdrawn."))
+    }
+
+    @Test func aFollowerOnOneInstanceFollowsAPresenterOnTheOther() throws {
+        let redis = try RedisServer()
+        let first = try Instance(["--sessions", redis.url])
+        let second = try Instance(["--sessions", redis.url])
+        try Self.follow(presenterPort: { first.port }, followerPort: second.port)
+    }
+
+    /// Through nginx round-robin over two instances, the presenter's requests and the
+    /// follower's land wherever nginx sends them.
+    @Test func aFollowerThroughNginxFollowsAPresenterThroughNginx() throws {
+        let redis = try RedisServer()
+        let instances = try Self.proxiedInstances(2, redis)
+        let nginx = try Self.balancer(over: instances)
+        try Self.follow(presenterPort: { nginx.port }, followerPort: nginx.port)
+    }
+
+    /// Instances behind nginx as the docs run them: on one Redis, trusting nginx's address.
+    static func proxiedInstances(_ count: Int, _ redis: RedisServer, _ extra: [String] = []) throws -> [Instance] {
+        try (0..<count).map { _ in
+            try Instance(
+                ["--sessions", redis.url, "--max-connections-per-ip", "1000", "--trust-proxy", "127.0.0.1"] + extra)
+        }
+    }
+
+    /// nginx from the sample config, round-robin over `instances`.
+    static func balancer(over instances: [Instance]) throws -> NginxServer {
+        let sample = try String(
+            contentsOf: StageServer.repositoryRoot.appendingPathComponent("examples/nginx/tabstage.conf"),
+            encoding: .utf8)
+        return try NginxServer(sampleConfig: sample, upstreamPorts: instances.map(\.port))
+    }
+
+    /// Behind nginx every visitor arrives from nginx's address. Trusting it, an instance counts
+    /// live pages per address by the visitor's address nginx forwards: more visitors than one
+    /// address's limit each keep a live page, and one visitor is still held to the limit.
+    @Test func behindNginxThePerAddressStreamLimitCountsEachVisitor() throws {
+        let redis = try RedisServer()
+        let instances = try Self.proxiedInstances(1, redis, ["--max-streams-per-ip", "4"])
+        let nginx = try Self.balancer(over: instances)
+        var clients: [HTTPTestClient] = []  // kept, so their streams stay open
+        func openStream(as visitor: String) throws -> Int {
+            let client = HTTPTestClient(port: nginx.port, timeoutSeconds: 5)
+            clients.append(client)
+            return try client.openStream("/restaurant/live", headers: [("X-Forwarded-For", visitor)]).status
+        }
+        for visitor in 1...10 { #expect(try openStream(as: "203.0.113.\(visitor)") == 200, "visitor \(visitor)") }
+        for window in 1...3 { #expect(try openStream(as: "203.0.113.1") == 200, "window \(window + 1)") }
+        #expect(try openStream(as: "203.0.113.1") == 503, "a fifth window of one visitor")
+        withExtendedLifetime(clients) {}
     }
 
     /// One scripted visit, step by step: both demos, a page action, log-in and log-out.
@@ -223,13 +336,8 @@ import Views
     /// demos sees exactly the pages one instance alone serves.
     @Test func throughNginxOverThreeInstancesEveryPageIsTheSameAsFromOne() throws {
         let redis = try RedisServer()
-        let instances = try (0..<3).map { _ in
-            try Instance(["--sessions", redis.url, "--max-connections-per-ip", "1000", "--trust-proxy", "127.0.0.1"])
-        }
-        let sample = try String(
-            contentsOf: StageServer.repositoryRoot.appendingPathComponent("examples/nginx/tabstage.conf"),
-            encoding: .utf8)
-        let nginx = try NginxServer(sampleConfig: sample, upstreamPorts: instances.map(\.port))
+        let instances = try Self.proxiedInstances(3, redis)
+        let nginx = try Self.balancer(over: instances)
         let alone = try Self.walk { instances[0].port }
         let balanced = try Self.walk { nginx.port }
         #expect(balanced.count == alone.count)

@@ -98,7 +98,7 @@ import Testing
         html.contains(
             "<div class=\"status-bar\" aria-hidden=\"true\"><span class=\"status-time\">9:41</span>"
                 + "<span class=\"status-battery\"></span></div>\n<div class=\"home-indicator\" aria-hidden=\"true\"></div>\n"
-                + "<nav class=\"tab-bar tab-bar-bottom\""))
+                + "<section id=\"page\""))
 }
 
 @Test func anEmbeddedPageWithoutFramesHasNoHeaderAndSaysSoAtItsRoot() throws {
@@ -126,7 +126,10 @@ import Testing
     #expect(html.components(separatedBy: "<li class=\"app-card\">").count - 1 == BuiltInApps.all.count)
     #expect(html.contains("<p class=\"meta\">Loaded from examples/restaurant.json</p>"))
     #expect(html.contains("<p class=\"meta\">Built-in demo</p>"))
-    #expect(html.contains("<a class=\"button\" href=\"/restaurant/stage\">Open the stage</a>"))
+    #expect(
+        html.contains(
+            "<a class=\"button\" href=\"/restaurant/stage\">Open the stage"
+                + "<span class=\"visually-hidden\"> – Restaurant</span></a>"))
     #expect(
         html.contains(
             "<img alt=\"\" width=\"48\" height=\"48\" src=\"/icons/home/selected@1x.png?tint=FF9500\" "

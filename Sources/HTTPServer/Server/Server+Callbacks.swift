@@ -142,13 +142,7 @@ extension Server {
             let milliseconds =
                 Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             let bodyBytes = method == .head || !response.status.allowsBody ? 0 : response.body.count
-            let proxies = configuration.trustedProxies
-            let client =
-                proxies.isEmpty
-                ? nil
-                : proxies.client(
-                    peer: Self.remoteAddress(of: connection),
-                    forwardedFor: Self.header("X-Forwarded-For", of: connection))
+            let client = configuration.trustedProxies.isEmpty ? nil : clientAddress(of: connection)
             accessLog(
                 AccessLogEntry(
                     method: method.rawValue, target: context.target, status: response.status.rawValue,
@@ -239,6 +233,15 @@ extension Server {
 
     static func header(_ name: String, of connection: OpaquePointer) -> String? {
         MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    /// The client's address: the connection's own, or, from a trusted proxy (`trustedProxies`),
+    /// the one its `X-Forwarded-For` names. What the access log shows and per-address limits count.
+    func clientAddress(of connection: OpaquePointer) -> String {
+        let peer = Self.remoteAddress(of: connection)
+        let proxies = configuration.trustedProxies
+        guard !proxies.isEmpty else { return peer }
+        return proxies.client(peer: peer, forwardedFor: Self.header("X-Forwarded-For", of: connection))
     }
 
     static func remoteAddress(of connection: OpaquePointer) -> String {

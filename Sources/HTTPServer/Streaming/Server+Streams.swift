@@ -51,7 +51,9 @@ extension Server {
         guard case .threadPool = configuration.threading else {
             return refuseStream("streams need the thread-pool threading model", connection)
         }
-        let address = Self.remoteAddress(of: connection)
+        // Behind a trusted proxy every visitor arrives from the proxy's address: counted by the
+        // address it forwards instead, one visitor's windows cannot take every visitor's places.
+        let address = clientAddress(of: connection)
         let key = ObjectIdentifier(stream)
         let refusal = streams.withLock { book -> String? in
             if let refusal = book.refusal(address: address, limits: configuration.streamLimits) { return refusal }

@@ -1,5 +1,6 @@
 import Foundation
 import TabModel
+import Views
 
 /// `tabstage check FILE...`: validates app description files and prints every problem.
 enum CheckCommand: Subcommand {
@@ -10,8 +11,9 @@ enum CheckCommand: Subcommand {
 
         Prints 'FILE: ok (N tabs, app 'ID')' for a valid app description, or every problem
         at once in reading order, one a line: 'FILE:LINE:COLUMN: PATH: MESSAGE', the path
-        naming the tab's id ('tabs[4] 'savings'.title'). Exits 1 when a file is invalid or
-        unreadable.
+        naming the tab's id ('tabs[4] 'savings'.title'). A valid file may have warnings after
+        its ok line, 'FILE: warning: PATH: MESSAGE': a tint too light for text, a title its
+        bar cuts. Exits 1 when a file is invalid or unreadable.
 
         """
     static let options: [OptionSpec] = []
@@ -30,6 +32,7 @@ enum CheckCommand: Subcommand {
             switch AppLoading.load(json: Array(data)) {
             case .success(let app):
                 console.out("\(file): ok (\(app.tabs.count) tabs, app '\(app.id)')\n")
+                for warning in CheckWarnings.lines(for: app) { console.out("\(file): warning: \(warning)\n") }
             case .failure(let report):
                 for problem in report.problems { console.out(problem.line(in: file) + "\n") }
                 code = ExitCode.failure

@@ -12,6 +12,8 @@ enum LiveTopic {
     static func app(_ id: String) -> String { "app:" + id }
     /// How many follow a presentation (local to this instance: it counts this instance's streams).
     static func audience(_ code: String) -> String { "audience:" + code }
+    /// A presentation's own notices: `gone` when the presenter stopped it (on any instance).
+    static func presentation(_ code: String) -> String { "presentation:" + code }
     /// Where a follower's page is counted; nothing is published on it.
     static func follower(_ code: String) -> String { "follower:" + code }
 }

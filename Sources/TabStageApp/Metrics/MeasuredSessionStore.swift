@@ -15,49 +15,46 @@ final class MeasuredSessionStore: SessionStore {
     func modify<Result>(_ id: SessionID, now: Double, _ body: (inout VisitorSession?) -> Result)
         throws(SessionStoreError) -> Result
     {
-        metrics.recordStore(.modify)
-        do {
-            return try base.modify(id, now: now, body)
-        } catch {
-            metrics.recordStoreError(error)
-            throw error
-        }
+        try measured(.modify) { () throws(SessionStoreError) in try base.modify(id, now: now, body) }
     }
 
     func move(from oldID: SessionID?, to newID: SessionID, now: Double, _ body: (VisitorSession?) -> VisitorSession)
         throws(SessionStoreError)
     {
-        metrics.recordStore(.move)
-        do {
-            try base.move(from: oldID, to: newID, now: now, body)
-        } catch {
-            metrics.recordStoreError(error)
-            throw error
-        }
+        try measured(.move) { () throws(SessionStoreError) in try base.move(from: oldID, to: newID, now: now, body) }
     }
 
     func state(of id: SessionID, now: Double) throws(SessionStoreError) -> VisitorSession? {
-        metrics.recordStore(.read)
-        do {
-            return try base.state(of: id, now: now)
-        } catch {
-            metrics.recordStoreError(error)
-            throw error
-        }
+        try measured(.read) { () throws(SessionStoreError) in try base.state(of: id, now: now) }
     }
 
     @discardableResult
     func read(_ id: SessionID, now: Double, _ body: (VisitorSession) -> Void) throws(SessionStoreError) -> Bool {
-        metrics.recordStore(.read)
-        do {
-            return try base.read(id, now: now, body)
-        } catch {
-            metrics.recordStoreError(error)
-            throw error
-        }
+        try measured(.read) { () throws(SessionStoreError) in try base.read(id, now: now, body) }
+    }
+
+    func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
+        try measured(.modify) { () throws(SessionStoreError) in try base.setAlias(alias, to: id, now: now) }
+    }
+
+    func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID? {
+        try measured(.read) { () throws(SessionStoreError) in try base.session(forAlias: alias, now: now) }
     }
 
     var count: Int { base.count }
 
     func checkHealth() throws(SessionStoreError) { try base.checkHealth() }
+
+    /// Counts the call as `operation`, and its failure by kind.
+    private func measured<Value>(
+        _ operation: ServerMetrics.StoreOperation, _ call: () throws(SessionStoreError) -> Value
+    ) throws(SessionStoreError) -> Value {
+        metrics.recordStore(operation)
+        do {
+            return try call()
+        } catch {
+            metrics.recordStoreError(error)
+            throw error
+        }
+    }
 }

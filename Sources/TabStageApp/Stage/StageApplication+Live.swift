@@ -50,17 +50,20 @@ extension StageApplication {
         let appID = try parameters.require("app")
         guard shelf.current.app(id: appID) != nil else { return try errorPage(request, .notFound, .unknownApp(appID)) }
         let id = sessionID(of: request)
+        let now = clock().timeIntervalSince1970
         var revision: UInt64 = 0
         var presentation: Presentation?
         if let id {
-            try store.read(id, now: clock().timeIntervalSince1970) { session in
+            try store.read(id, now: now) { session in
                 revision = session.revision ?? 0
                 presentation = session.presentation
             }
         }
-        // A durable session outlives the process: its presentation is honoured again once the
-        // presenter's page is back (its stream reconnects to the new server).
-        if let id, let presentation { presentations.register(presentation.code, presenter: id) }
+        // The code is set again where it lapsed: a store that keeps aliases in its process
+        // (SQLite) restarted, or no one used the code for the idle timeout.
+        if let id, let presentation, try store.session(forAlias: presentation.code, now: now) != id {
+            try store.setAlias(presentation.code, to: id, now: now)
+        }
         let sessionTopic = id.map(LiveTopic.session)
         var topics = [LiveTopic.app(appID)]
         if let sessionTopic { topics.append(sessionTopic) }
@@ -122,25 +125,23 @@ extension StageApplication {
             stream.write(ServerSentEvent(name: "hello", id: shown.text, data: "").bytes)
         }
         let sessionTopic = LiveTopic.session(presenter)
-        let page = LivePage(stream: stream, topics: [LiveTopic.app(appID), sessionTopic, LiveTopic.follower(code)]) {
-            [weak self] notice, stream in
-            guard let self else { return false }
+        let topics = [LiveTopic.app(appID), sessionTopic, LiveTopic.follower(code), LiveTopic.presentation(code)]
+        // Notices may come from another instance: the page is told what they mean, and reads
+        // the store again itself (a notice's handler never waits on the store).
+        let page = LivePage(stream: stream, topics: topics) { notice, stream in
             if notice.topic == LiveTopic.app(appID) {
                 guard let text = shown.update(generation: notice.version) else { return true }
                 return stream.write(ServerSentEvent(name: "change", id: text, data: "").bytes)
             }
-            guard notice.topic == sessionTopic else { return true }
-            if notice.version == LiveTopic.gone {
-                // Moved to a new id (the presenter logged in or out): a reconnect finds it by code.
-                if presentations.presenter(of: code) != nil && presentations.presenter(of: code) != presenter {
-                    stream.write(ServerSentEvent(name: "change", data: "").bytes)
-                } else {
-                    stream.write(ServerSentEvent(name: "ended", data: "").bytes)
-                }
+            if notice.topic == LiveTopic.presentation(code) {
+                stream.write(ServerSentEvent(name: "ended", data: "").bytes)
                 return false
             }
-            guard presentations.presenter(of: code) == presenter else {
-                stream.write(ServerSentEvent(name: "ended", data: "").bytes)
+            guard notice.topic == sessionTopic else { return true }
+            guard notice.version != LiveTopic.gone else {
+                // Moved to a new id (the presenter logged in or out): the page read again, or the
+                // reconnect, finds where the code points now, or that the presentation ended.
+                stream.write(ServerSentEvent(name: "change", data: "").bytes)
                 return false
             }
             guard let text = shown.update(revision: notice.version) else { return true }
@@ -180,19 +181,19 @@ extension StageApplication {
         let form = try checkedPost(request, app: app)
         let layout = form["layout"].flatMap { Layout(rawValue: $0) } ?? .bottom
         let code = newCSRFToken()
+        var replaced: String?
         let selected = try withVisitor(request, create: false) { session -> String? in
-            if let old = session.presentation, old.appID != appID { presentations.revoke(old.code) }
+            replaced = session.presentation.flatMap { $0.appID == appID ? nil : $0.code }
             if session.presentation?.appID != appID {
                 session.presentation = Presentation(code: code, appID: appID, layout: layout)
             }
             session.presentation?.layout = layout
             return session.containers[appID]?.selectedTabID
         }.result
-        if let id = sessionID(of: request),
-            let presentation = try store.state(
-                of: id, now: clock().timeIntervalSince1970)?.presentation
-        {
-            presentations.register(presentation.code, presenter: id)
+        if let replaced { try endPresentation(replaced) }
+        let now = clock().timeIntervalSince1970
+        if let id = sessionID(of: request), let presentation = try store.state(of: id, now: now)?.presentation {
+            try store.setAlias(presentation.code, to: id, now: now)
         }
         return StageResponses.redirect(to: StageLinks.tab(appID, layout, selected ?? app.tabs[0].id))
     }
@@ -208,13 +209,15 @@ extension StageApplication {
             defer { session.presentation = nil }
             return session.presentation
         }.result
-        if let stopped { presentations.revoke(stopped.code) }
-        // The session's notice (from the change above) came before the revocation: tell again.
-        if let id = sessionID(of: request) {
-            announce(id, revision: try store.state(of: id, now: clock().timeIntervalSince1970)?.revision ?? 0)
-        }
+        if let stopped { try endPresentation(stopped.code) }
         let layout = stopped?.layout ?? .bottom
         return StageResponses.redirect(to: StageLinks.layout(appID, layout))
+    }
+
+    /// Revokes a follow code in the store, and tells its followers on every instance.
+    private func endPresentation(_ code: String) throws(SessionStoreError) {
+        try store.setAlias(code, to: nil, now: clock().timeIntervalSince1970)
+        hub.publish(ChangeNotice(topic: LiveTopic.presentation(code), version: LiveTopic.gone))
     }
 
     /// A presenter found by a follow code.
@@ -225,8 +228,9 @@ extension StageApplication {
 
     /// The presenter and their session for a follow code of `appID`, when it is honoured.
     private func presented(appID: String, code: String) throws(SessionStoreError) -> Presenter? {
-        guard Presentations.isWellFormed(code), let presenter = presentations.presenter(of: code),
-            let session = try store.state(of: presenter, now: clock().timeIntervalSince1970),
+        let now = clock().timeIntervalSince1970
+        guard Presentations.isWellFormed(code), let presenter = try store.session(forAlias: code, now: now),
+            let session = try store.state(of: presenter, now: now),
             let presentation = session.presentation, presentation.code == code, presentation.appID == appID
         else { return nil }
         return Presenter(id: presenter, session: session)

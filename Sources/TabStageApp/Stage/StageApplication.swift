@@ -32,7 +32,6 @@ public final class StageApplication: Sendable {
     /// The open live pages of this process, subscribed to `hub`.
     let liveStreams: LiveStreams
     /// Follow codes and the sessions presenting under them.
-    let presentations = Presentations()
     /// The file each app loaded with `serve --app` came from, by app id (the start page names it).
     let appFiles: [String: String]
 
@@ -228,7 +227,7 @@ public final class StageApplication: Sendable {
             moved = session
             return session
         }
-        if let presentation = moved.presentation { presentations.register(presentation.code, presenter: newID) }
+        if let presentation = moved.presentation { try store.setAlias(presentation.code, to: newID, now: now) }
         // Pages of the old id hear that it is gone (they reconnect, with the new cookie).
         if let oldID { hub.publish(ChangeNotice(topic: LiveTopic.session(oldID), version: LiveTopic.gone)) }
         return newID

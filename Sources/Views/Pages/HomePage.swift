@@ -58,19 +58,30 @@ public enum HomePage {
         html.attribute("href", StageLinks.stage(app.id))
         html.raw(">")
         html.text(UIString.openStage.text(in: language))
+        appName(app, language: language, into: &html)
         html.raw("</a></p>\n<div class=\"links\">")
         for layout in Layout.allCases {
             html.raw("<a")
             html.attribute("href", StageLinks.layout(app.id, layout))
             html.raw(">")
             html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
+            appName(app, language: language, into: &html)
             html.raw("</a>")
         }
         html.raw("<a")
         html.attribute("href", StageLinks.events(app.id))
         html.raw(">")
         html.text(UIString.eventLog.text(in: language))
+        appName(app, language: language, into: &html)
         html.raw("</a></div>\n</li>\n")
+    }
+
+    /// After a link's visible text, which every card repeats: the card's app, for a listener
+    /// going through the page's links (`Vertical – Restaurant`).
+    private static func appName(_ app: AppDescription, language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<span class=\"visually-hidden\"> – ")
+        html.text(app.name.text(in: language.tag))
+        html.raw("</span>")
     }
 }
 

@@ -2,15 +2,22 @@ import TabModel
 
 /// Small pieces the page views share.
 enum PageParts {
+    /// A notice is no live region of its own: the page's one region (`#announcer`) reads it out
+    /// when the script swaps it in; a page loaded whole is read from its start.
     static func notice(_ text: String, isError: Bool, into html: inout HTMLWriter) {
-        html.raw(isError ? "<p class=\"notice notice-error\" role=\"alert\">" : "<p class=\"notice\" role=\"status\">")
+        html.raw(isError ? "<p class=\"notice notice-error\">" : "<p class=\"notice\">")
         html.text(text)
         html.raw("</p>\n")
     }
 
-    static func paragraph(_ text: String, className: String? = nil, into html: inout HTMLWriter) {
+    /// `announced` marks a line that states an action's outcome (a count, a result count): the
+    /// script reads the marked lines out after the action, unless a notice says more.
+    static func paragraph(
+        _ text: String, className: String? = nil, announced: Bool = false, into html: inout HTMLWriter
+    ) {
         html.raw("<p")
         if let className { html.attribute("class", className) }
+        if announced { html.raw(" data-announce") }
         html.raw(">")
         html.text(text)
         html.raw("</p>\n")
@@ -22,7 +29,7 @@ enum PageParts {
         _ context: StageContext, tabID: String, action: String, item: String? = nil, label: String,
         itemName: String? = nil, pressed: Bool? = nil, quiet: Bool = false, into html: inout HTMLWriter
     ) {
-        openActionForm(context, tabID: tabID, action: action, into: &html)
+        openActionForm(context, tabID: tabID, action: action, row: item, into: &html)
         if let item {
             html.raw("<input type=\"hidden\" name=\"item\"")
             html.attribute("value", item)
@@ -42,13 +49,19 @@ enum PageParts {
         html.raw("</button></form>\n")
     }
 
-    /// Opens a form posting to the tab's action URL; without `action`, its buttons carry it.
+    /// Opens a form posting to the tab's action URL; without `action`, its buttons carry it. A
+    /// form on an item's row (`row`) posts to the row's fragment, `#item-ID`: the page the 303
+    /// leads to keeps it, and opens scrolled to the row, without JavaScript too.
     static func openActionForm(
-        _ context: StageContext, tabID: String, action: String?, into html: inout HTMLWriter
+        _ context: StageContext, tabID: String, action: String?, row: String? = nil, into html: inout HTMLWriter
     ) {
         html.raw("<form method=\"post\"")
         html.openAttribute("action")
         StageLinks.writeAction(context.app.id, context.layout, tabID, into: &html)
+        if let row {
+            html.raw("#")
+            writeRowID(row, into: &html)
+        }
         html.closeAttribute()
         html.raw(" data-fragment>")
         CSRFField.render(context.chrome.csrfToken, into: &html)
@@ -57,6 +70,21 @@ enum PageParts {
             html.attribute("value", action)
             html.raw(">")
         }
+    }
+
+    /// `item-ID`, the id of an item's row on a list page (ids are unique within a tab, and a page
+    /// shows one tab).
+    static func writeRowID(_ itemID: String, into html: inout HTMLWriter) {
+        html.raw("item-")
+        html.text(itemID)
+    }
+
+    /// `<li id="item-ID"`, a list row's opening up to its attributes.
+    static func openRow(_ itemID: String, into html: inout HTMLWriter) {
+        html.raw("<li")
+        html.openAttribute("id")
+        writeRowID(itemID, into: &html)
+        html.closeAttribute()
     }
 
     /// `1,234,567`: grouping by thousands, the same in both languages.
@@ -154,11 +182,14 @@ enum MoreView {
             html.closeAttribute()
             html.raw("></span><span class=\"more-title\">")
             html.text(tab.title.text(in: context.language.tag))
+            let badge = context.container.badge(ofTab: tab.id).flatMap { $0.isVisible ? $0 : nil }
+            if badge != nil { TabBarView.writeBadgeSeparator(language: context.language, into: &html) }
             html.raw("</span>")
             if tab.requiresLogin { TabBarView.lock(language: context.language, into: &html) }
-            TabBarView.writeBadge(
-                context.container.badge(ofTab: tab.id), of: tab, className: "badge more-badge",
-                language: context.language, into: &html)
+            if let badge {
+                TabBarView.writeBadge(
+                    badge, of: tab, className: "badge more-badge", language: context.language, into: &html)
+            }
             html.raw("<span class=\"chevron\" aria-hidden=\"true\"></span></a></li>\n")
         }
         html.raw("</ul>\n")

@@ -57,9 +57,9 @@ enum PageView {
         _ counter: CounterPage, count: Int, tab: TabDescription, _ context: StageContext, into html: inout HTMLWriter
     ) {
         let language = context.language
-        html.raw("<p class=\"meta\">")
+        html.raw("<p class=\"meta\" data-announce>")
         html.text(counter.label.text(in: language.tag))
-        html.raw("</p>\n<p class=\"balance\">")
+        html.raw("</p>\n<p class=\"balance\" data-announce>")
         html.number(count)
         html.raw("</p>\n")
         PageParts.openActionForm(context, tabID: tab.id, action: nil, into: &html)
@@ -97,14 +97,16 @@ enum PageView {
         html.text(UIString.searchButton.text(in: language))
         html.raw("</button></form>\n")
         let results = tab.page.searchResults(for: query)
-        PageParts.paragraph(UIString.searchResults(results.count).text(in: language), className: "meta", into: &html)
+        PageParts.paragraph(
+            UIString.searchResults(results.count).text(in: language), className: "meta", announced: true, into: &html)
         guard !results.isEmpty else {
             PageParts.paragraph(UIString.searchNoResults.text(in: language), into: &html)
             return
         }
         html.raw("<ul class=\"items\">\n")
         for item in results {
-            html.raw("<li>")
+            PageParts.openRow(item.id, into: &html)
+            html.raw(">")
             writeItem(item, tabID: tab.id, context, into: &html)
             html.raw("</li>\n")
         }
@@ -116,9 +118,9 @@ enum PageView {
         into html: inout HTMLWriter
     ) {
         let language = context.language
-        html.raw("<p class=\"meta\">")
+        html.raw("<p class=\"meta\" data-announce>")
         html.text(UIString.balance.text(in: language))
-        html.raw("</p>\n<p class=\"balance\">")
+        html.raw("</p>\n<p class=\"balance\" data-announce>")
         html.text(wallet.currency + " " + PageParts.grouped(balance))
         html.raw("</p>\n")
         // The last top-up's confirmation would read as if a refused one had gone through.
@@ -143,7 +145,7 @@ enum PageView {
         let language = context.language
         let unread = items.count { !read.contains($0.id) }
         let summary = unread == 0 ? UIString.allRead : .unreadCount(unread)
-        PageParts.paragraph(summary.text(in: language), className: "meta", into: &html)
+        PageParts.paragraph(summary.text(in: language), className: "meta", announced: true, into: &html)
         if unread > 0 {
             PageParts.actionButton(
                 context, tabID: tab.id, action: "mark-all-read", label: UIString.markAllRead.text(in: language),
@@ -152,7 +154,8 @@ enum PageView {
         html.raw("<ul class=\"items\">\n")
         for item in items {
             let isRead = read.contains(item.id)
-            html.raw(isRead ? "<li>" : "<li class=\"unread\">")
+            PageParts.openRow(item.id, into: &html)
+            html.raw(isRead ? ">" : " class=\"unread\">")
             writeItem(item, tabID: tab.id, context, into: &html)
             if isRead {
                 html.raw("<span class=\"meta\">")
@@ -178,7 +181,7 @@ enum PageView {
             PageParts.paragraph(UIString.profileName(name).text(in: language), into: &html)
         }
         let nicknameLine = nickname.map { UIString.nicknameCurrent($0) } ?? .nicknameNone
-        PageParts.paragraph(nicknameLine.text(in: language), className: "meta", into: &html)
+        PageParts.paragraph(nicknameLine.text(in: language), className: "meta", announced: true, into: &html)
         PageParts.openActionForm(context, tabID: tab.id, action: "nickname", into: &html)
         html.raw("<label>")
         html.text(UIString.nicknameLabel.text(in: language))
@@ -224,14 +227,15 @@ enum PageView {
         for item in items {
             let isOn = on.contains(item.id)
             // The title links to the item's page; the switch or checkmark beside it is named by it.
-            html.raw("<li><span class=\"toggle-title\"")
+            PageParts.openRow(item.id, into: &html)
+            html.raw("><span class=\"toggle-title\"")
             html.openAttribute("id")
             writeToggleTitleID(tabID: tab.id, itemID: item.id, into: &html)
             html.closeAttribute()
             html.raw(">")
             DetailView.itemLink(item, tabID: tab.id, context, into: &html)
             html.raw("</span>\n")
-            PageParts.openActionForm(context, tabID: tab.id, action: "toggle", into: &html)
+            PageParts.openActionForm(context, tabID: tab.id, action: "toggle", row: item.id, into: &html)
             html.raw("<input type=\"hidden\" name=\"item\"")
             html.attribute("value", item.id)
             html.raw("><button type=\"submit\"")

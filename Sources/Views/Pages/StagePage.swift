@@ -155,6 +155,9 @@ public enum StagePage {
             title: { titles.writeDocumentTitle(context, into: &$0) }, chrome: context.chrome, markup: context.markup
         ) { html in
             stage(context, titles: titles, into: &html)
+            // The page's one live region, outside the stage the script swaps: it says what an
+            // action did, which page a tab opened, why a tab was refused.
+            html.raw("<div id=\"announcer\" class=\"visually-hidden\" role=\"status\"></div>\n")
         }
     }
 
@@ -174,7 +177,8 @@ public enum StagePage {
         titles.writeDocumentTitle(context, into: &html)
         html.closeAttribute()
         if let live = context.live { html.attribute("data-version", live.version) }
-        html.raw(">\n")
+        // The skip link's target: focusable by it, not in the Tab order.
+        html.raw(" tabindex=\"-1\">\n")
         // The device's own chrome, drawn by the stylesheet only where a frame shows (see
         // docs/stage.md): hidden from assistive technology, it says nothing about the app.
         html.raw("<div class=\"status-bar\" aria-hidden=\"true\"><span class=\"status-time\">9:41</span>")
@@ -182,11 +186,29 @@ public enum StagePage {
             "<span class=\"status-battery\"></span></div>\n<div class=\"home-indicator\" aria-hidden=\"true\"></div>\n")
         let detail: (tabID: String, itemID: String)? =
             if case .detail(let tabID, let itemID) = context.content { (tabID, itemID) } else { nil }
-        if detail == nil || !context.container.hidesBar {
-            LiveStageView.openInert(context, into: &html)
-            TabBarView.render(context, into: &html)
-            LiveStageView.closeInert(context, into: &html)
+        let showsBar = detail == nil || !context.container.hidesBar
+        // The reading order is the visual one: a vertical bar beside the page comes first, a
+        // bottom bar under it last (the grid draws each in its place either way).
+        if showsBar && context.layout == .vertical { bar(context, into: &html) }
+        page(context, titles: titles, detail: detail, into: &html)
+        if showsBar && context.layout == .bottom { bar(context, into: &html) }
+        if case .refused(let tabID, let reason) = context.content {
+            RefusalView.render(tabID: tabID, reason: reason, context, into: &html)
         }
+        html.raw("</main>\n")
+    }
+
+    private static func bar(_ context: StageContext, into html: inout HTMLWriter) {
+        LiveStageView.openInert(context, into: &html)
+        TabBarView.render(context, into: &html)
+        LiveStageView.closeInert(context, into: &html)
+    }
+
+    /// The page area: its heading (in a pushed screen's navigation bar), notice and content.
+    private static func page(
+        _ context: StageContext, titles: StageTitles, detail: (tabID: String, itemID: String)?,
+        into html: inout HTMLWriter
+    ) {
         html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
         if let detail { DetailView.openNavigationBar(tabID: detail.tabID, context, into: &html) }
         html.raw("<h1 id=\"page-title\">")
@@ -218,9 +240,5 @@ public enum StagePage {
         LiveStageView.closeInert(context, into: &html)
         LiveStageView.panel(context, into: &html)
         html.raw("</section>\n")
-        if case .refused(let tabID, let reason) = context.content {
-            RefusalView.render(tabID: tabID, reason: reason, context, into: &html)
-        }
-        html.raw("</main>\n")
     }
 }

@@ -49,13 +49,14 @@ enum TabBarView {
                 isCurrent: isCurrent,
                 iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, onDark: $1, into: &$2) },
                 title: UIString.more.text(in: context.language), into: &html)
-            cellClosing(badge: nil, of: nil, language: context.language, into: &html)
+            html.raw("</span></a></li>\n")
         }
         html.raw("</ul></nav>\n")
     }
 
-    /// The cell of the tab at `position` up to its badge: everything in it that the app, the
-    /// layout and the language decide (an `AppMarkup` holds these written).
+    /// The cell of the tab at `position` up to the end of its title's text, its title's `<span>`
+    /// left open for `cellClosing`: everything in it that the app, the layout and the language
+    /// decide (an `AppMarkup` holds these written).
     static func cellOpening(
         app: AppDescription, layout: Layout, position: Int, isCurrent: Bool, language: UILanguage,
         into html: inout HTMLWriter
@@ -63,14 +64,15 @@ enum TabBarView {
         // The fields the cell needs, read in place: do not copy `app.tabs[position]` whole.
         let tabID = app.tabs[position].id
         let icon = app.tabs[position].icon
+        let title = app.tabs[position].title.text(in: language.tag)
         cellOpening(
-            tabID: tabID, href: { StageLinks.writeTab(app.id, layout, tabID, into: &$0) }, isCurrent: isCurrent,
+            tabID: tabID, href: { StageLinks.writeTab(app.id, layout, tabID, into: &$0) },
+            tooltip: TitleFit.fits(title, in: layout, tabCount: app.tabs.count) ? nil : title, isCurrent: isCurrent,
             iconURL: {
                 StageLinks.writeIcon(
                     $0, app: app, icon: icon, tabID: tabID, selected: isCurrent, onDark: $1, into: &$2)
             },
-            title: app.tabs[position].title.text(in: language.tag), into: &html)
-        if app.tabs[position].requiresLogin { lock(language: language, into: &html) }
+            title: title, into: &html)
     }
 
     /// The padlock on a login-only tab, heard as "(requires login)" after its title.
@@ -83,8 +85,10 @@ enum TabBarView {
         html.raw("</span>")
     }
 
+    /// `tooltip`, a title the cell cuts, is the link's `title`: the full title on hover (its
+    /// accessible name has it whole either way).
     private static func cellOpening(
-        tabID: String, href: (inout HTMLWriter) -> Void, isCurrent: Bool,
+        tabID: String, href: (inout HTMLWriter) -> Void, tooltip: String? = nil, isCurrent: Bool,
         iconURL: (StageLinks.IconURLHalf, _ onDark: Bool, inout HTMLWriter) -> Void, title: String,
         into html: inout HTMLWriter
     ) {
@@ -93,6 +97,7 @@ enum TabBarView {
         html.openAttribute("href")
         href(&html)
         html.closeAttribute()
+        if let tooltip { html.attribute("title", tooltip) }
         if isCurrent {
             // The glow keeps the app's tint in either appearance: one picture.
             html.raw(" aria-current=\"page\"><img class=\"tab-icon\"")
@@ -107,7 +112,6 @@ enum TabBarView {
         }
         html.raw("<span class=\"tab-title\">")
         html.text(title)
-        html.raw("</span>")
     }
 
     /// The rest of an icon's `<img>`: its size, `src` at scale 1 and `srcset` at 1×, 2× and 3×.
@@ -141,35 +145,57 @@ enum TabBarView {
         html.raw(">")
     }
 
-    /// The badge, which the container decides, and the end of the cell of `tab`.
-    static func cellClosing(badge: Badge?, of tab: TabDescription?, language: UILanguage, into html: inout HTMLWriter) {
-        writeBadge(badge, of: tab, className: "badge", language: language, into: &html)
+    /// The end of the cell `cellOpening` began: its title's `<span>`, the padlock of a login-only
+    /// tab, the badge the container decides.
+    static func cellClosing(badge: Badge?, of tab: TabDescription, language: UILanguage, into html: inout HTMLWriter) {
+        let visible = badge?.isVisible == true
+        if visible { writeBadgeSeparator(language: language, into: &html) }
+        html.raw("</span>")
+        if tab.requiresLogin { lock(language: language, into: &html) }
+        if let badge, visible { writeBadge(badge, of: tab, className: "badge", language: language, into: &html) }
         html.raw("</a></li>\n")
     }
 
-    /// The badge pill of `tab` in `language`: a count is followed, for the ear, by what it
-    /// counts (`countLabel`); nothing when the badge is hidden.
-    static func writeBadge(
-        _ badge: Badge?, of tab: TabDescription?, className: String, language: UILanguage,
-        into html: inout HTMLWriter
-    ) {
-        guard let badge, let label = badge.label(in: language.tag) else { return }
-        html.raw("<span")
-        html.attribute("class", className)
-        html.raw(">")
-        html.text(label)
-        if case .count = badge, let tab, let counted = countLabel(of: tab, language: language) {
-            html.raw("<span class=\"visually-hidden\"> ")
-            html.text(counted)
-            html.raw("</span>")
-        }
+    /// What a listener hears between a title and its badge, written inside the title's element:
+    /// a browser puts a space after the element, and a separator after the space would read
+    /// `News , 2`. The stylesheet gives `badge-words` no size; it is there for the name alone.
+    static func writeBadgeSeparator(language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<span class=\"badge-words\">")
+        html.text(UIString.badgeSeparator.text(in: language))
         html.raw("</span>")
     }
 
-    /// What a count badge of `tab` counts: its `badgeLabel`, else "unread" on a news page, else
-    /// nil (the number alone).
-    static func countLabel(of tab: TabDescription, language: UILanguage) -> String? {
-        if let label = tab.badgeLabel { return label.text(in: language.tag) }
-        return tab.page.kind == .news ? UIString.unread.text(in: language) : nil
+    /// A visible badge, inside its tab's link after `writeBadgeSeparator`, heard as what it
+    /// counts: `2 queued` for a tab whose `badgeLabel` says so, else `2 unread` on a news page,
+    /// `Items in cart: 2` for a counter's bound count, `2` for a count the description does not
+    /// explain; a text badge in the visitor's language. The pill shows the label alone; the
+    /// stylesheet may shorten it, the accessible name keeps it whole.
+    static func writeBadge(
+        _ badge: Badge, of tab: TabDescription, className: StaticString, language: UILanguage,
+        into html: inout HTMLWriter
+    ) {
+        guard let label = badge.label(in: language.tag) else { return }
+        html.raw("<span class=\"")
+        html.raw(className)
+        html.raw("\">")
+        if case .count = badge, let counted = tab.badgeLabel {
+            html.text(label)
+            html.raw("<span class=\"badge-words\"> ")
+            html.text(counted.text(in: language.tag))
+            html.raw("</span></span>")
+            return
+        }
+        if case .count = badge, case .counter(let counter) = tab.page.content, tab.badgeBinding == .count {
+            html.raw("<span class=\"badge-words\">")
+            html.text(UIString.badgeCounting(counter.label.text(in: language.tag)).text(in: language))
+            html.raw("</span>")
+        }
+        html.text(label)
+        if case .count = badge, tab.page.kind == .news {
+            html.raw("<span class=\"badge-words\">")
+            html.text(UIString.unreadSuffix.text(in: language))
+            html.raw("</span>")
+        }
+        html.raw("</span>")
     }
 }

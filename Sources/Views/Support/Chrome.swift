@@ -113,6 +113,12 @@ enum Chrome {
     static func headerUpToAccount(
         app: AppDescription?, layout currentLayout: Layout?, language: UILanguage, into html: inout HTMLWriter
     ) {
+        if currentLayout != nil {
+            // Past the header's links to the prototype (`<main id="stage">`).
+            html.raw("<a class=\"skip-link\" href=\"#stage\">")
+            html.text(UIString.skipToApp.text(in: language))
+            html.raw("</a>\n")
+        }
         html.raw("<header class=\"stage-header\">\n<a class=\"brand\"")
         html.attribute("href", StageLinks.home)
         html.raw(">")

@@ -16,6 +16,7 @@ public enum UIString: Sendable, Equatable {
     case logIn
     case logOut
     case eventLog
+    case skipToApp
     case eventLogOf(String)
     case eventLogEmpty
     case eventLogDropped(Int)
@@ -32,7 +33,9 @@ public enum UIString: Sendable, Equatable {
     case resetDemoButton
     case resetDemoQuestion
     case resetDemoExplanation(String)
-    case unread
+    case unreadSuffix
+    case badgeSeparator
+    case badgeCounting(String)
     case more
     case moreLead
     case checked
@@ -161,6 +164,7 @@ public enum UIString: Sendable, Equatable {
         case .logIn: ("Log in", "登入")
         case .logOut: ("Log out", "登出")
         case .eventLog: ("Event log", "事件紀錄")
+        case .skipToApp: ("Skip to the app", "跳到應用程式")
         case .eventLogOf(let app): ("Event log: \(app)", "事件紀錄：\(app)")
         case .eventLogEmpty: ("Nothing has happened yet in this session.", "這個工作階段還沒有任何事件。")
         case .eventLogDropped(let count):
@@ -186,7 +190,10 @@ public enum UIString: Sendable, Equatable {
                     + "Your log-in, language and appearance stay.",
                 "\(app) 的每個分頁都回到初始狀態，事件紀錄也會清除，只影響你自己。登入、語言與外觀不變。"
             )
-        case .unread: ("unread", "則未讀")
+        case .unreadSuffix: (" unread", " 則未讀")
+        // Between a tab's title and its badge, as a listener hears them.
+        case .badgeSeparator: (", ", "，")
+        case .badgeCounting(let label): ("\(label): ", "\(label)：")
         case .more: ("More", "更多")
         case .moreLead: ("The tabs that do not fit in the bar.", "分頁列放不下的分頁。")
         case .checked: ("Done", "完成")

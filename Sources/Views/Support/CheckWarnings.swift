@@ -1,0 +1,46 @@
+import TabModel
+
+/// What `tabstage check` says about a valid app besides "ok": things that draw, but not well.
+/// Each is a line `PATH: MESSAGE`, paths as the validator writes them.
+public enum CheckWarnings {
+    public static func lines(for app: AppDescription) -> [String] {
+        tint(app) + titles(app)
+    }
+
+    /// A tint too light to be text at 4.5:1 on the lightest backgrounds it meets: the pages use
+    /// a darker shade of it for text and buttons, which the author should know.
+    static func tint(_ app: AppDescription) -> [String] {
+        let palette = TintPalette(app: app)
+        guard palette.text != palette.tint else { return [] }
+        let ratio = palette.tint.contrast(with: TintPalette.darkestBackground)
+        return [
+            "tint: \(palette.tint) has \(oneDecimal(ratio)):1 against the bar's selected cell "
+                + "(\(TintPalette.darkestBackground)), under the 4.5:1 text needs; links, titles and buttons use "
+                + "the darker \(palette.text) instead"
+        ]
+    }
+
+    /// Titles cut in a layout's narrowest cell, per language.
+    static func titles(_ app: AppDescription) -> [String] {
+        var lines: [String] = []
+        for (index, tab) in app.tabs.enumerated() {
+            for language in LocalizedText.requiredLanguages {
+                let title = tab.title.text(in: language)
+                for layout in Layout.allCases where !TitleFit.fits(title, in: layout, tabCount: app.tabs.count) {
+                    let shown = TitleFit.charactersShown(of: title, in: layout, tabCount: app.tabs.count)
+                    let bar = layout == .vertical ? "vertical bar" : "bottom bar"
+                    lines.append(
+                        "tabs[\(index)] '\(tab.id)'.title.\(language): '\(title)' is cut in the \(bar) "
+                            + "(about \(shown) of its \(title.count) characters show); its link carries it whole "
+                            + "as tooltip and accessible name")
+                }
+            }
+        }
+        return lines
+    }
+
+    private static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,292 @@
+"""Beyond axe (issue 19): what a screen-reader user, a keyboard user and a stress-tested layout
+meet. The accessibility tree is read through DevTools (`Accessibility.getFullAXTree`, and the
+partial tree of one element); a stress app (12 tabs, long titles, an 8-character badge, a
+50-item list, an unbroken string) is served from a temporary file. Screenshots of the forced-
+colours and long-content pages go to build/screenshots/."""
+import json
+import tempfile
+from pathlib import Path
+
+import run_browser_tests
+from run_browser_tests import By, Keys, expect, make_driver, path_of, save_screenshot, selected_tab, tab_link, test, wait
+
+
+def text(en, zh=None):
+    return {"en": en, "zh-Hant": zh or en}
+
+
+def news_items(count):
+    return [{"id": f"story-{n}", "title": text(f"Story number {n}", f"第 {n} 則"), "body": text("A story.")}
+            for n in range(1, count + 1)]
+
+
+# Twelve tabs: in the bottom bar four and More; in the vertical bar all twelve.
+STRESS_TABS = [
+    {"id": "news", "title": text("News"), "icon": "news", "page": {"kind": "news", "items": news_items(50)}},
+    {"id": "cart", "title": text("Cart", "購物車"), "icon": "wallet",
+     "badge": {"from": "count"},
+     "page": {"kind": "counter", "label": text("Items in cart", "購物車內商品"), "start": 2, "maximum": 20}},
+    {"id": "deals", "title": text("Deals", "優惠"), "icon": "star", "badge": "Clearing",
+     "page": {"kind": "text", "paragraphs": [text("x" * 300)]}},
+    {"id": "settings", "title": text("Notification preferences", "通知偏好設定"), "icon": "settings",
+     "page": {"kind": "settings", "toggles": [
+         {"id": "orders", "title": text("Order notifications", "訂單通知"), "on": True},
+         {"id": "offers", "title": text("Offers", "優惠通知")}]}},
+    {"id": "todo", "title": text("Packing list", "行李清單"), "icon": "inbox", "badge": 3,
+     "page": {"kind": "checklist", "items": [
+         {"id": "passport", "title": text("Passport", "護照"), "checked": True},
+         {"id": "charger", "title": text("Charger", "充電器")}]}},
+] + [
+    {"id": f"extra-{n}", "title": text(f"Extra tab {n}", f"額外分頁 {n}"), "icon": "chart",
+     "page": {"kind": "text", "paragraphs": [text(f"Extra page {n}.")]}}
+    for n in range(1, 7)
+] + [
+    {"id": "long", "title": text("A title of 24 characters", "二十四個字的分頁標題二十四個字的分頁標題"), "icon": "bell",
+     "page": {"kind": "text", "heading": text("The last tab"), "paragraphs": [text("The twelfth page.")]}},
+]
+STRESS_APP = {"id": "stress", "name": text("Stress"), "tint": "#FFCC00", "tabs": STRESS_TABS}
+
+
+class StressServer:
+    """`tabstage serve --app` of the stress app, from a temporary file; use with `with`."""
+
+    def __enter__(self):
+        self.folder = tempfile.TemporaryDirectory(prefix="tabstage-a11y-")
+        file = Path(self.folder.name) / "stress.json"
+        file.write_text(json.dumps(STRESS_APP, ensure_ascii=False), encoding="utf-8")
+        self.server = run_browser_tests.Server(run_browser_tests.BINARY, extra_arguments=["--app", str(file)])
+        return self.server.base
+
+    def __exit__(self, *exception):
+        self.server.stop()
+        self.folder.cleanup()
+
+
+# --- the accessibility tree ------------------------------------------------------------------
+
+def ax_node(driver, selector):
+    """The accessibility node of the first element `selector` finds: role, name and properties."""
+    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node_id = driver.execute_cdp_cmd("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    expect(node_id, f"no element {selector!r}")
+    nodes = driver.execute_cdp_cmd("Accessibility.getPartialAXTree", {"nodeId": node_id, "fetchRelatives": False})
+    return summary(nodes["nodes"][0])
+
+
+def summary(node):
+    properties = {item["name"]: item["value"].get("value") for item in node.get("properties", [])}
+    return {"role": node.get("role", {}).get("value"), "name": node.get("name", {}).get("value", ""),
+            "properties": properties, "ignored": node.get("ignored", False)}
+
+
+def ax_tree(driver):
+    """Every node of the page's accessibility tree that is not ignored."""
+    nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    return [summary(node) for node in nodes if not node.get("ignored")]
+
+
+def names_of(driver, role):
+    return [node["name"] for node in ax_tree(driver) if node["role"] == role]
+
+
+# --- 1. badges -------------------------------------------------------------------------------
+
+@test
+def a_badge_is_heard_after_its_title_as_what_it_counts(base):
+    with StressServer() as stress:
+        driver = make_driver("tablet")
+        try:
+            driver.get(f"{stress}/stress/vertical/news")
+            links = names_of(driver, "link")
+            for expected in ("News, 50 unread", "Cart, Items in cart: 2", "Deals, Clearing", "Packing list, 3"):
+                expect(expected in links, f"a tab link named {expected!r}; links: {links}")
+            driver.get(f"{stress}/stress/bottom/news?lang=zh-Hant")
+            links = names_of(driver, "link")
+            # The browser puts a space after the title's element (it is positioned), in Chinese too.
+            expect("購物車， 購物車內商品：2" in links, f"the Chinese names: {links}")
+            # In the More list the badge is part of its row's link.
+            driver.get(f"{stress}/stress/bottom/_more?lang=en")
+            row = ax_node(driver, 'a.more-row[data-tab="todo"]')
+            expect(row["name"] == "Packing list, 3", f"the More row's name: {row['name']!r}")
+        finally:
+            driver.quit()
+
+
+
+# --- 4. reading order, skip link, distinct names ---------------------------------------------
+
+@test
+def the_bottom_layout_reads_the_page_first_and_a_skip_link_leads_to_the_app(base):
+    driver = make_driver("phone")
+    try:
+        driver.get(f"{base}/restaurant/bottom/home")
+        page_first = driver.execute_script(
+            "var page = document.getElementById('page'), bar = document.querySelector('.tab-bar');"
+            "return !!(page.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING);")
+        expect(page_first, "the page comes before the bar in the DOM")
+        page_box = driver.find_element(By.ID, "page").rect
+        bar_box = driver.find_element(By.CSS_SELECTOR, ".tab-bar").rect
+        expect(bar_box["y"] >= page_box["y"] + page_box["height"] - 1, "the bar is still drawn below the page")
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+        skip = driver.switch_to.active_element
+        expect(skip.get_attribute("class") == "skip-link", f"the first Tab stop is the skip link: {skip.text!r}")
+        expect(skip.text == "Skip to the app", f"the skip link's text: {skip.text!r}")
+        skip.send_keys(Keys.ENTER)
+        wait(driver, lambda d: d.switch_to.active_element.get_attribute("id") == "stage", "the skip link moves focus")
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        inside = driver.execute_script("return document.getElementById('page').contains(document.activeElement);")
+        expect(inside, "the next Tab stop is in the page")
+        driver.get(f"{base}/")
+        links = names_of(driver, "link")
+        repeated = sorted({name for name in links if links.count(name) > 1})
+        expect(not repeated, f"the start page's links have distinct names; repeated: {repeated}")
+    finally:
+        driver.quit()
+
+
+# --- 2. focus stays on the acting control; one polite live region ----------------------------
+
+def live_regions(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]'))"
+        ".map(function (e) { return e.id || e.className; });")
+
+
+def announced(driver):
+    return driver.execute_script("var r = document.getElementById('announcer'); return r ? r.textContent : null;")
+
+
+def focused_value(driver):
+    return driver.switch_to.active_element.get_attribute("value")
+
+
+@test
+def a_page_action_keeps_focus_on_its_control_and_is_announced(base):
+    driver = make_driver("phone")
+    try:
+        driver.get(f"{base}/restaurant/bottom/home")
+        expect(live_regions(driver) == ["announcer"], f"one live region, the announcer: {live_regions(driver)}")
+        region = ax_node(driver, "#announcer")
+        expect(region["properties"].get("live") == "polite", f"the announcer is polite: {region}")
+        plus = driver.find_element(By.CSS_SELECTOR, '#page button[value="increment"]')
+        driver.execute_script("arguments[0].focus()", plus)
+        count = lambda d: d.find_element(By.CSS_SELECTOR, "#page .balance").text
+        start = int(count(driver))
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait(driver, lambda d: count(d) == str(start + 1), "the first Enter counts one")
+        wait(driver, lambda d: focused_value(d) == "increment", "focus stays on +1")
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait(driver, lambda d: count(d) == str(start + 2), "a second Enter on +1 counts again")
+        wait(driver, lambda d: announced(d) == f"Favourite dishes {start + 2}", "the count is announced")
+        # A search's result count.
+        driver.get(f"{base}/restaurant/bottom/finding")
+        query = driver.find_element(By.CSS_SELECTOR, '#page input[name="q"]')
+        query.send_keys("tea")
+        query.send_keys(Keys.ENTER)
+        wait(driver, lambda d: announced(d) == "1 result", "the search's result is announced")
+        expect(driver.switch_to.active_element.get_attribute("name") == "q", "focus stays in the search field")
+        # A new page's title after a tab swap, and a refusal's reason.
+        tab_link(driver, "wallet").click()
+        wait(driver, lambda d: announced(d) == "Your wallet", "the new page's title is announced")
+        tab_link(driver, "membership").click()
+        wait(driver, lambda d: "log in" in (announced(d) or "").lower(), "the refusal is announced")
+        expect(live_regions(driver) == ["announcer"], f"still one live region: {live_regions(driver)}")
+    finally:
+        driver.quit()
+
+
+# --- 3. switches and checkboxes --------------------------------------------------------------
+
+@test
+def settings_are_switches_and_checklist_items_checkboxes_named_by_their_titles(base):
+    with StressServer() as stress:
+        driver = make_driver("tablet")
+        try:
+            driver.get(f"{stress}/stress/vertical/settings")
+            switches = [(node["name"], node["properties"].get("checked")) for node in ax_tree(driver)
+                        if node["role"] == "switch"]
+            expect(switches == [("Order notifications", "true"), ("Offers", "false")], f"the switches: {switches}")
+            driver.find_element(By.CSS_SELECTOR, "#page button.toggle-switch").send_keys(Keys.ENTER)
+            wait(driver, lambda d: ax_node(d, "#page button.toggle-switch")["properties"].get("checked") == "false",
+                 "Enter turns the switch off")
+            expect("toggle-switch" in driver.switch_to.active_element.get_attribute("class"),
+                   "focus stays on the switch")
+            driver.get(f"{stress}/stress/vertical/todo")
+            boxes = [(node["name"], node["properties"].get("checked")) for node in ax_tree(driver)
+                     if node["role"] == "checkbox"]
+            expect(boxes == [("Passport", "true"), ("Charger", "false")], f"the checkboxes: {boxes}")
+        finally:
+            driver.quit()
+
+
+# --- 9. a page action keeps the scroll position ----------------------------------------------
+
+def row_is_in_view(driver, item):
+    row = driver.find_element(By.ID, f"item-{item}").rect
+    page = driver.find_element(By.ID, "page").rect
+    return row["y"] >= page["y"] - 1 and row["y"] + row["height"] <= page["y"] + page["height"] + 1
+
+
+@test
+def marking_item_20_of_50_read_keeps_the_list_where_it_was(base):
+    with StressServer() as stress:
+        driver = make_driver("phone")
+        try:
+            driver.get(f"{stress}/stress/bottom/news")
+            driver.execute_script("document.getElementById('item-story-20').scrollIntoView({block: 'center'});")
+            before = driver.execute_script("return document.getElementById('page').scrollTop;")
+            expect(before > 500, f"the list is scrolled down: {before}")
+            driver.find_element(By.CSS_SELECTOR, "#item-story-20 form button").click()
+            wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#item-story-20 form"), "story 20 read")
+            after = driver.execute_script("return document.getElementById('page').scrollTop;")
+            expect(abs(after - before) <= 2, f"the list stays scrolled: {before} then {after}")
+            expect(driver.execute_script("return window.scrollY;") == 0, "the window did not scroll")
+        finally:
+            driver.quit()
+        driver = make_driver("phone", javascript=False)
+        try:
+            driver.get(f"{stress}/stress/bottom/news")
+            driver.find_element(By.CSS_SELECTOR, "#item-story-20 form button").click()
+            wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#item-story-20 form"), "story 20 read")
+            expect(driver.current_url.endswith("/stress/bottom/news#item-story-20"), f"at {driver.current_url}")
+            expect(row_is_in_view(driver, "story-20"), "without JavaScript the page opens at the row")
+        finally:
+            driver.quit()
+
+
+# --- 11. long titles -------------------------------------------------------------------------
+
+def title_width(driver, tab):
+    """The width of a tab title's text itself (its element is as wide as its cell)."""
+    return driver.execute_script(
+        "var title = document.querySelector('.tab-bar a.tab[data-tab=\"' + arguments[0] + '\"] .tab-title');"
+        "var range = document.createRange(); range.selectNodeContents(title.firstChild);"
+        "return range.getBoundingClientRect().width;", tab)
+
+
+@test
+def a_cut_title_is_its_links_tooltip_and_name_and_the_selected_one_is_no_wider(base):
+    with StressServer() as stress:
+        driver = make_driver("phone")
+        try:
+            driver.get(f"{stress}/stress/bottom/news")
+            link = tab_link(driver, "settings")
+            cut = driver.execute_script("var t = arguments[0].querySelector('.tab-title');"
+                                        "return t.scrollWidth > t.clientWidth;", link)
+            expect(cut, "the 24-character title is cut in the bottom bar")
+            expect(link.get_dom_attribute("title") == "Notification preferences", "the full title is the tooltip")
+            name = ax_node(driver, '.tab-bar a.tab[data-tab="settings"]')["name"]
+            expect(name == "Notification preferences", f"the full title is the name: {name!r}")
+            expect(tab_link(driver, "news").get_dom_attribute("title") is None, "a title that fits has no tooltip")
+        finally:
+            driver.quit()
+    driver = make_driver("phone")
+    try:
+        for tab in ("finding", "membership", "wallet"):
+            driver.get(f"{base}/restaurant/bottom/home")
+            plain = title_width(driver, tab)
+            driver.get(f"{base}/restaurant/bottom/{tab}?lang=en")
+            if selected_tab(driver) == tab:
+                expect(title_width(driver, tab) == plain, f"{tab}: selected {title_width(driver, tab)}, plain {plain}")
+    finally:
+        driver.quit()
