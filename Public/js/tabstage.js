@@ -22,22 +22,127 @@
 
   function stage() { return document.getElementById("stage"); }
 
-  function tabLinks(bar) { return Array.prototype.slice.call(bar.querySelectorAll("a.tab")); }
+  // The cells drawn now: the adaptive bar does not draw the cells of its other form (More in
+  // the sidebar, the tabs in More in the bottom bar) nor those of a collapsed section.
+  function tabLinks(bar) {
+    return Array.prototype.slice.call(bar.querySelectorAll("a.tab")).filter(function (link) {
+      return link.getClientRects().length > 0;
+    });
+  }
 
-  // Only one tab in the bar is in the Tab order: the current one (or the first).
+  // The adaptive layout's bar is a row below the stylesheet's breakpoint and a column above it.
+  var SIDEBAR_QUERY = window.matchMedia("(min-width: 744px)");
+  function isVerticalBar(bar) {
+    return bar.dataset.axis === "adaptive" ? SIDEBAR_QUERY.matches : bar.dataset.axis === "vertical";
+  }
+
+  function currentTab(bar) {
+    var links = tabLinks(bar);
+    return links.filter(function (link) { return link.getAttribute("aria-current") === "page"; })[0] || links[0];
+  }
+
+  // Only one tab in the bar is in the Tab order: the current one (or the first drawn).
   function applyRovingTabindex() {
     var bar = document.querySelector(".tab-bar");
     if (!bar) return;
-    var links = tabLinks(bar);
-    var current = bar.querySelector('a.tab[aria-current="page"]') || links[0];
-    links.forEach(function (link) { link.tabIndex = link === current ? 0 : -1; });
+    var current = currentTab(bar);
+    Array.prototype.forEach.call(bar.querySelectorAll("a.tab"), function (link) {
+      link.tabIndex = link === current ? 0 : -1;
+    });
   }
 
   function focusCurrentTab() {
-    var current = document.querySelector('.tab-bar a.tab[aria-current="page"]') ||
-      document.querySelector(".tab-bar a.tab");
+    var bar = document.querySelector(".tab-bar");
+    var current = bar && currentTab(bar);
     if (current) current.focus();
   }
+
+  // The sidebar's sections collapse and expand with their disclosure buttons; a swapped-in
+  // stage keeps what the visitor collapsed.
+  var collapsedSections = {};
+  function setSectionExpanded(toggle, expanded) {
+    toggle.setAttribute("aria-expanded", expanded ? "true" : "false");
+    var section = toggle.closest(".tab-section");
+    if (section) section.classList.toggle("collapsed", !expanded);
+    collapsedSections[toggle.getAttribute("aria-controls")] = !expanded;
+  }
+  function restoreSections() {
+    Array.prototype.forEach.call(document.querySelectorAll(".section-toggle"), function (toggle) {
+      if (collapsedSections[toggle.getAttribute("aria-controls")]) setSectionExpanded(toggle, false);
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest(".section-toggle");
+    if (!toggle) return;
+    setSectionExpanded(toggle, toggle.getAttribute("aria-expanded") !== "true");
+    applyRovingTabindex();
+  });
+  SIDEBAR_QUERY.addEventListener("change", applyRovingTabindex);
+
+  // The edit list: rows of tabs that move can be dragged onto another row of their list; the
+  // drop posts the same move the buttons post, repeated (count). After any of its forms, the
+  // focus comes back to the same button of the same tab, so a keyboard can go on moving it.
+  var lastEditButton = null;
+  var lastAction = null;
+  var draggedRow = null;
+  function movableRows(list) {
+    return Array.prototype.slice.call(list.querySelectorAll(".edit-row[data-movable]:not([data-hidden])"));
+  }
+  function enableDragging() {
+    Array.prototype.forEach.call(document.querySelectorAll(".edit-row[data-movable]:not([data-hidden])"),
+      function (row) { row.draggable = true; });
+  }
+  function restoreEditFocus() {
+    if (!lastEditButton) return false;
+    var row = document.querySelector('.edit-row[data-tab="' + lastEditButton.tab + '"]');
+    lastEditButton = null;
+    if (!row) return false;
+    var buttons = Array.prototype.slice.call(row.querySelectorAll("button:not([disabled])"));
+    // Hide becomes Show on the same row, and the other way round.
+    var wanted = { hide: "show", show: "hide" }[lastAction] || lastAction;
+    var same = buttons.filter(function (button) {
+      return button.dataset.action === lastAction || button.dataset.action === wanted;
+    })[0];
+    var target = same || buttons[0];
+    if (target) target.focus();
+    return Boolean(target);
+  }
+  function dropTarget(event) {
+    var row = event.target.closest && event.target.closest(".edit-row[data-movable]:not([data-hidden])");
+    if (!row || !draggedRow || row === draggedRow || row.parentNode !== draggedRow.parentNode) return null;
+    return row;
+  }
+  document.addEventListener("dragstart", function (event) {
+    var row = event.target.closest && event.target.closest(".edit-row[draggable=\"true\"]");
+    if (!row) return;
+    draggedRow = row;
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", row.dataset.tab);
+  });
+  document.addEventListener("dragover", function (event) {
+    if (dropTarget(event)) event.preventDefault();
+  });
+  document.addEventListener("drop", function (event) {
+    var row = dropTarget(event);
+    if (!row) return;
+    event.preventDefault();
+    var rows = movableRows(row.parentNode);
+    var steps = rows.indexOf(row) - rows.indexOf(draggedRow);
+    var form = draggedRow.querySelector("form");
+    draggedRow = null;
+    if (!form || steps === 0) return;
+    var fields = [["action", steps < 0 ? "up" : "down"], ["count", String(Math.abs(steps))]].map(function (pair) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = pair[1];
+      form.insertBefore(input, form.firstChild);
+      return input;
+    });
+    form.requestSubmit();
+    fields.forEach(function (input) { input.remove(); });
+  });
+  document.addEventListener("dragend", function () { draggedRow = null; });
 
   // Everything outside the stage that names the page's path follows the swap: the header's
   // log-in link and log-out form come back to the tab now on screen, not the first one loaded.
@@ -162,6 +267,8 @@
       if (how === "replace") history.replaceState({ tabstage: true }, "", url);
       followPath(url);
     }
+    restoreSections();
+    enableDragging();
     applyRovingTabindex();
     if (refused) {
       announce(textOf("#login-sheet .notice"));
@@ -178,6 +285,8 @@
       // A page action: the page stays where it was scrolled, the focus where the visitor
       // acted, and the outcome is said.
       if (page) page.scrollTop = pageScroll;
+      // An edit row's move, hide or show: the same action's button on the row that moved.
+      if (restoreEditFocus()) return;
       var control = findControl(focusTarget);
       if (control) control.focus({ preventScroll: true });
       else if (page) page.focus({ preventScroll: true });
@@ -224,6 +333,9 @@
     var form = event.target;
     if (!form.matches || !form.matches("#stage form[data-fragment]")) return;
     event.preventDefault();
+    var editRow = form.closest(".edit-row");
+    lastEditButton = editRow ? { tab: editRow.dataset.tab } : null;
+    lastAction = event.submitter ? event.submitter.dataset.action : null;
     var body = new URLSearchParams(new FormData(form, event.submitter || null));
     var method = (form.getAttribute("method") || "GET").toUpperCase();
     // Read the attribute: the page forms have a field named "action", which shadows form.action.
@@ -242,7 +354,7 @@
     var link = event.target.closest && event.target.closest(".tab-bar a.tab");
     if (!link) return;
     var bar = link.closest(".tab-bar");
-    var vertical = bar.dataset.axis === "vertical";
+    var vertical = isVerticalBar(bar);
     var links = tabLinks(bar);
     var index = links.indexOf(link);
     var next = null;
@@ -271,6 +383,7 @@
   });
 
   history.replaceState({ tabstage: true }, "", window.location.href);
+  enableDragging();
   applyRovingTabindex();
   presentSheet();
 })();

@@ -313,7 +313,10 @@ private struct DescriptionValidator {
     // MARK: The description
 
     mutating func app(_ document: JSONValue) -> AppDescription? {
-        let keys = ["id", "name", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs"]
+        let keys = [
+            "id", "name", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs", "sections",
+            "customizable",
+        ]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: "id") }
         let name = required(members, "name").flatMap {
@@ -333,12 +336,96 @@ private struct DescriptionValidator {
             hidesBar = bool(value, at: "hidesBottomBarWhenPushed")
         }
         let tabs = required(members, "tabs").flatMap { parseTabs($0, at: "tabs") }
-        guard let id, let name, let tint, let layout, let iconStyle, let policies, let hidesBar, let tabs else {
-            return nil
-        }
+        let sections: [TabSectionDescription]? =
+            members.values["sections"].map { parseSections($0, at: "sections") } ?? []
+        let customizable: [String]? =
+            members.values["customizable"].map { tabIDList($0, at: "customizable", allowsEmpty: true) } ?? []
+        guard let id, let name, let tint, let layout, let iconStyle, let policies, let hidesBar, let tabs,
+            let sections,
+            let customizable
+        else { return nil }
         return AppDescription(
             id: id, name: name, tint: tint, defaultLayout: layout, iconStyle: iconStyle, policies: policies,
-            hidesBottomBarWhenPushed: hidesBar, tabs: tabs)
+            hidesBottomBarWhenPushed: hidesBar, tabs: tabs, sections: sections,
+            customizableTabIDs: tabs.map(\.id).filter { customizable.contains($0) })
+    }
+
+    /// The tab ids written in `tabs`, whatever else is wrong with the tabs.
+    private var knownTabIDs: Set<String> { Set(writtenTabIDs.values) }
+
+    /// `[{"id", "title", "tabs": [ids]}]`: unique section ids, no empty section, every tab known
+    /// and in one section at most.
+    private mutating func parseSections(_ value: JSONValue, at path: String) -> [TabSectionDescription]? {
+        guard let elements = array(value, at: path) else { return nil }
+        var sections: [TabSectionDescription] = []
+        var isValid = true
+        var sectionByID: [String: Int] = [:]
+        var sectionByTab: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let sectionPath = "\(path)[\(index)]"
+            guard let members = members(element, at: sectionPath, allowed: ["id", "title", "tabs"]) else {
+                isValid = false
+                continue
+            }
+            let id = required(members, "id").flatMap { identifier($0, at: members.path("id")) }
+            if let id, let earlier = sectionByID[id] {
+                report(members.path("id"), "duplicate section id '\(id)'; \(path)[\(earlier)] has it already")
+                isValid = false
+            } else if let id {
+                sectionByID[id] = index
+            }
+            let title = required(members, "title").flatMap {
+                localizedText(
+                    $0, at: members.path("title"), what: "a title", maximumLength: AppDescription.Limits.titleLength)
+            }
+            let tabIDs = required(members, "tabs").flatMap {
+                tabIDList($0, at: members.path("tabs"), allowsEmpty: false)
+            }
+            for (tabIndex, tabID) in (tabIDs ?? []).enumerated() {
+                if let earlier = sectionByTab[tabID] {
+                    report(
+                        "\(members.path("tabs"))[\(tabIndex)]",
+                        "tab '\(tabID)' is in \(path)[\(earlier)] already; a tab is in one section at most")
+                    isValid = false
+                } else {
+                    sectionByTab[tabID] = index
+                }
+            }
+            guard let id, let title, let tabIDs else {
+                isValid = false
+                continue
+            }
+            sections.append(TabSectionDescription(id: id, title: title, tabIDs: tabIDs))
+        }
+        return isValid ? sections : nil
+    }
+
+    /// An array of ids of tabs in `tabs`, each once.
+    private mutating func tabIDList(_ value: JSONValue, at path: String, allowsEmpty: Bool) -> [String]? {
+        guard let elements = array(value, at: path) else { return nil }
+        if elements.isEmpty && !allowsEmpty {
+            report(path, "empty; a section lists at least one tab")
+            return nil
+        }
+        var ids: [String] = []
+        var isValid = true
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            guard let id = string(element, at: elementPath) else {
+                isValid = false
+                continue
+            }
+            if !knownTabIDs.contains(id) {
+                report(elementPath, "unknown tab '\(id)'; expected the id of one of the app's tabs")
+                isValid = false
+            } else if let earlier = ids.firstIndex(of: id) {
+                report(elementPath, "tab '\(id)' is listed twice; \(path)[\(earlier)] has it already")
+                isValid = false
+            } else {
+                ids.append(id)
+            }
+        }
+        return isValid ? ids : nil
     }
 
     private mutating func colour(_ value: JSONValue, at path: String) -> String? {
@@ -416,7 +503,8 @@ private struct DescriptionValidator {
 
     private mutating func parseTab(_ value: JSONValue, at path: String) -> TabDescription? {
         let keys = [
-            "id", "title", "icon", "requiresLogin", "badge", "badgeLabel", "hidesBottomBarWhenPushed", "page",
+            "id", "title", "icon", "requiresLogin", "badge", "badgeLabel", "hidesBottomBarWhenPushed", "allowsHiding",
+            "page",
         ]
         guard let members = members(value, at: path, allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: members.path("id")) }
@@ -429,6 +517,8 @@ private struct DescriptionValidator {
         if let value = members.values["requiresLogin"] {
             requiresLogin = bool(value, at: members.path("requiresLogin"))
         }
+        var allowsHiding: Bool? = false
+        if let value = members.values["allowsHiding"] { allowsHiding = bool(value, at: members.path("allowsHiding")) }
         var hidesBar: Bool?? = .some(nil)
         if let value = members.values["hidesBottomBarWhenPushed"] {
             hidesBar = bool(value, at: members.path("hidesBottomBarWhenPushed")).map(Optional.some)
@@ -436,11 +526,12 @@ private struct DescriptionValidator {
         let page = required(members, "page").flatMap { parsePage($0, at: members.path("page")) }
         guard let badges = parseTabBadge(members, page: page) else { return nil }
         guard let id, let title, let icon, let requiresLogin, let badge = badges.badge, let binding = badges.binding,
-            let label = badges.label, let hidesBar, let page
+            let label = badges.label, let hidesBar, let allowsHiding, let page
         else { return nil }
         return TabDescription(
             id: id, title: title, icon: icon, requiresLogin: requiresLogin, initialBadge: badge,
-            badgeBinding: binding, badgeLabel: label, hidesBottomBarWhenPushed: hidesBar, page: page)
+            badgeBinding: binding, badgeLabel: label, hidesBottomBarWhenPushed: hidesBar, allowsHiding: allowsHiding,
+            page: page)
     }
 
     /// A tab's `badge` and `badgeLabel`, each `.some(nil)` when absent and nil after a problem;

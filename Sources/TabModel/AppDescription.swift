@@ -13,12 +13,17 @@ public struct AppDescription: Sendable, Equatable, Codable {
     public var policies: NavigationPolicies
     /// Whether the bar hides while a detail screen is pushed in any tab (a tab may say otherwise).
     public var hidesBottomBarWhenPushed: Bool
-    /// In bar order; 2 to 12, with unique ids.
+    /// 2 to 12, with unique ids; without sections, in bar order (see ``defaultOrder``).
     public var tabs: [TabDescription]
+    /// Titled groups of tabs (SwiftUI's `TabSection`, UIKit's `UITabGroup`); each tab in at most one.
+    public var sections: [TabSectionDescription]
+    /// The ids of the tabs a visitor may move (UIKit's `customizableViewControllers`), in `tabs` order.
+    public var customizableTabIDs: [String]
 
     public init(
         id: String, name: LocalizedText, tint: String, defaultLayout: Layout, iconStyle: IconStyle = .glow,
-        policies: NavigationPolicies, hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription]
+        policies: NavigationPolicies, hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription],
+        sections: [TabSectionDescription] = [], customizableTabIDs: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -28,6 +33,8 @@ public struct AppDescription: Sendable, Equatable, Codable {
         self.policies = policies
         self.hidesBottomBarWhenPushed = hidesBottomBarWhenPushed
         self.tabs = tabs
+        self.sections = sections
+        self.customizableTabIDs = customizableTabIDs
     }
 
     /// Whether the bar hides while the tab at `position` shows a pushed detail screen.
@@ -82,6 +89,9 @@ public enum Layout: String, Sendable, Equatable, Codable, CaseIterable {
     case vertical
     /// A bar along the bottom, as UITabBarController and the restaurant seed.
     case bottom
+    /// iOS 18's adaptive tab view (`.sidebarAdaptable`, `mode = .tabSidebar`): a bottom bar on
+    /// narrow windows and a sidebar with the app's sections on wide ones, from the same page.
+    case adaptive
 }
 
 /// How the selected tab's icon is drawn (an unselected icon is a flat grey fill either way).
@@ -187,13 +197,17 @@ public struct TabDescription: Sendable, Equatable, Codable {
     public var badgeLabel: LocalizedText?
     /// Overrides the app's `hidesBottomBarWhenPushed` for this tab; nil follows the app.
     public var hidesBottomBarWhenPushed: Bool?
+    /// The visitor may hide the tab (UIKit's `UITab.allowsHiding`).
+    public var allowsHiding: Bool
     public var page: PageDescription
 
     public init(
         id: String, title: LocalizedText, icon: TabIcon, requiresLogin: Bool = false, initialBadge: Badge? = nil,
         badgeBinding: BadgeBinding? = nil, badgeLabel: LocalizedText? = nil, hidesBottomBarWhenPushed: Bool? = nil,
+        allowsHiding: Bool = false,
         page: PageDescription
     ) {
+        self.allowsHiding = allowsHiding
         self.id = id
         self.title = title
         self.icon = icon

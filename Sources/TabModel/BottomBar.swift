@@ -5,18 +5,27 @@ public enum BarItem: Sendable, Equatable {
     case more(tabIDs: [String], isSelected: Bool)
 }
 
-/// The bottom bar as UITabBarController lays it out, in numbers: every tab when they fit,
-/// otherwise the first `maxVisible - 1` tabs and a More item listing the rest.
+/// The bottom bar as UITabBarController lays it out: every shown tab when they fit, otherwise
+/// the first `maxVisible - 1` and a More item listing the rest.
 public struct BottomBarLayout: Sendable, Equatable {
-    /// The bar shows the first `tabsShown` tabs.
+    /// The positions in `app.tabs` of the tabs shown, in the visitor's order (hidden tabs left out).
+    public var positions: [Int]
+    /// The bar shows the first `tabsShown` of `positions`; the More list holds the others.
     public var tabsShown: Int
     /// The More item after them, nil when every tab fits.
     public var more: MoreItem?
 
-    public init(tabsShown: Int, more: MoreItem?) {
+    public init(positions: [Int], tabsShown: Int, more: MoreItem?) {
+        self.positions = positions
         self.tabsShown = tabsShown
         self.more = more
     }
+
+    /// The positions of the tabs in the bar itself.
+    public var barPositions: ArraySlice<Int> { positions.prefix(tabsShown) }
+
+    /// The positions of the tabs in the More list.
+    public var morePositions: ArraySlice<Int> { positions.dropFirst(tabsShown) }
 
     /// UIKit's More item.
     public struct MoreItem: Sendable, Equatable {
@@ -26,28 +35,31 @@ public struct BottomBarLayout: Sendable, Equatable {
         public init(isSelected: Bool) { self.isSelected = isSelected }
     }
 
-    /// Every one of `count` tabs, no More item (the vertical bar scrolls instead).
-    public static func all(_ count: Int) -> BottomBarLayout { BottomBarLayout(tabsShown: count, more: nil) }
+    /// Every one of these tabs, no More item (the vertical bar and the sidebar scroll instead).
+    public static func all(_ positions: [Int]) -> BottomBarLayout {
+        BottomBarLayout(positions: positions, tabsShown: positions.count, more: nil)
+    }
 }
 
 extension TabContainer {
     /// The bottom bar's layout for this container's tabs and selection.
     public func bottomBar(maxVisible: Int = 5) -> BottomBarLayout {
         let visible = max(2, maxVisible)
-        guard app.tabs.count > visible else { return .all(app.tabs.count) }
-        let isSelected = selectedIndex.map { $0 >= visible - 1 } ?? false
-        return BottomBarLayout(tabsShown: visible - 1, more: .init(isSelected: isSelected))
+        let positions = shownPositions
+        guard positions.count > visible else { return .all(positions) }
+        let isSelected = selectedIndex.map { positions.dropFirst(visible - 1).contains($0) } ?? false
+        return BottomBarLayout(positions: positions, tabsShown: visible - 1, more: .init(isSelected: isSelected))
     }
 
     /// The bottom bar's items (see ``bottomBar(maxVisible:)``).
     public func bottomBarItems(maxVisible: Int = 5) -> [BarItem] {
         let bar = bottomBar(maxVisible: maxVisible)
-        // By index: `enumerated()` would copy every tab description just to read its id.
-        var items = (0..<bar.tabsShown).map { index in
-            BarItem.tab(index: index, tabID: app.tabs[index].id, isSelected: index == selectedIndex)
+        // By position: `enumerated()` would copy every tab description just to read its id.
+        var items = bar.barPositions.map { position in
+            BarItem.tab(index: position, tabID: app.tabs[position].id, isSelected: position == selectedIndex)
         }
         if let more = bar.more {
-            items.append(.more(tabIDs: app.tabs[bar.tabsShown...].map(\.id), isSelected: more.isSelected))
+            items.append(.more(tabIDs: bar.morePositions.map { app.tabs[$0].id }, isSelected: more.isSelected))
         }
         return items
     }

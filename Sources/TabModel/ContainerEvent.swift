@@ -82,6 +82,18 @@ public enum ContainerEventKind: Sendable, Equatable, Codable {
     /// nil when the badge became hidden.
     case badgeChanged(tabID: String, badge: Badge?)
     case tabsReplaced(tabCount: Int, selectedTabID: String?)
+    /// The delegate's `tabBarController(_:willBeginCustomizing:)`: the edit list opened, with
+    /// the tabs the visitor may move.
+    case willBeginCustomizing(tabIDs: [String])
+    /// The visitor moved a tab to `slot` in the order shown (0 is first).
+    case tabMoved(tabID: String, slot: Int)
+    /// The visitor hid a tab, or showed it again.
+    case tabHiddenChanged(tabID: String, isHidden: Bool)
+    /// The visitor reset the tabs to the app's order, none hidden.
+    case arrangementReset
+    /// The delegate's `tabBarController(_:didEndCustomizing:changed:)`: Done, and whether the
+    /// order or the hidden tabs differ from when customizing began.
+    case didEndCustomizing(changed: Bool)
 }
 
 extension ContainerEventKind: CustomStringConvertible {
@@ -117,6 +129,11 @@ extension ContainerEventKind: CustomStringConvertible {
             "page action \(tabID) \(action)" + (refusal.map { " refused: \($0)" } ?? "")
         case .badgeChanged(let tabID, let badge): "badge \(tabID) = \(badge?.label ?? "hidden")"
         case .tabsReplaced(let count, let selected): "tabs replaced: \(count) tabs, selected \(selected ?? "none")"
+        case .willBeginCustomizing(let tabIDs): "willBeginCustomizing [\(tabIDs.joined(separator: ", "))]"
+        case .tabMoved(let tabID, let slot): "moved \(tabID) to \(slot + 1)"
+        case .tabHiddenChanged(let tabID, let isHidden): (isHidden ? "hid " : "showed ") + tabID
+        case .arrangementReset: "tabs reset to the app's order"
+        case .didEndCustomizing(let changed): "didEndCustomizing(changed: \(changed))"
         }
     }
 }
@@ -144,8 +161,8 @@ public struct ContainerEvent: Sendable, Equatable, Codable, CustomStringConverti
 
 /// The three kinds of event the event log can be filtered by.
 public enum EventCategory: String, Sendable, Equatable, CaseIterable {
-    /// What was selected and why: the guard, the delegate's calls, unchanged selections,
-    /// replaced tabs.
+    /// What was selected and why, and how the bar is arranged: the guard, the delegate's calls,
+    /// unchanged selections, replaced tabs, the edit list's moves and hides.
     case selection
     /// Children made, added, shown, hidden, removed and discarded, with their appearance
     /// callbacks (a pushed detail screen's too).
@@ -158,7 +175,9 @@ extension ContainerEventKind {
     /// The kind of event this is, for the event log's filter.
     public var category: EventCategory {
         switch self {
-        case .shouldSelect, .guardChecked, .selectionUnchanged, .didSelect, .staleAction, .tabsReplaced: .selection
+        case .shouldSelect, .guardChecked, .selectionUnchanged, .didSelect, .staleAction, .tabsReplaced,
+            .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset, .didEndCustomizing:
+            .selection
         case .childCreated, .willMoveToParent, .addChild, .viewWillAppear, .viewAdded, .viewDidAppear,
             .willMoveToNoParent, .viewWillDisappear, .viewRemoved, .viewDidDisappear, .removeFromParent,
             .didMoveToNoParent, .didMoveToParent, .childDiscarded, .detailAppearance:

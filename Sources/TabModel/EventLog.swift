@@ -191,6 +191,7 @@ struct EventRecord: Equatable, Sendable {
             switch (flags >> 1) & 3 {
             case 1: .vertical
             case 2: .bottom
+            case 3: .adaptive
             default: nil
             }
         }
@@ -199,6 +200,7 @@ struct EventRecord: Equatable, Sendable {
                 switch newValue {
                 case .vertical: 1
                 case .bottom: 2
+                case .adaptive: 3
                 case nil: 0
                 }
             flags = (flags & ~0b110) | bits << 1
@@ -246,7 +248,8 @@ struct EventRecord: Equatable, Sendable {
             case .poppedToRoot(let tabID): self = .tabbed(code: 14, tabID: tabID)
             case .didMoveToNoParent(let tabID): self = .tabbed(code: 15, tabID: tabID)
             case .selectionUnchanged, .pageAction, .badgeChanged, .tabsReplaced, .pushed, .popped, .detailAppearance,
-                .staleAction:
+                .staleAction, .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset,
+                .didEndCustomizing:
                 self = .other
             }
         }

@@ -58,6 +58,7 @@ public enum AppCatalogError: Error, Equatable, CustomStringConvertible {
 /// ```json
 /// {"app": "restaurant", "tabs": ["home", ...], "kinds": ["text", ...], "selected": "home",
 ///  "pages": {"home": {"text": {}}}, "badges": {"news": {"count": {"_0": 3}}},
+///  "arrangement": {"order": ["news", "home", ...], "hidden": ["more"]},
 ///  "log": {"capacity": 500, "next": 10, "records": "<base64>", "unpacked": [...]}}
 /// ```
 ///
@@ -66,7 +67,7 @@ public enum AppCatalogError: Error, Equatable, CustomStringConvertible {
 /// one), all little-endian. Events that carry text are in `unpacked`, as ``ContainerEventKind``s.
 extension TabContainer: Codable {
     private enum CodingKeys: String, CodingKey {
-        case app, tabs, kinds, selected, pages, badges, pushed, log
+        case app, tabs, kinds, selected, pages, badges, pushed, log, arrangement, customizingFrom
     }
 
     private enum LogKeys: String, CodingKey {
@@ -86,6 +87,11 @@ extension TabContainer: Codable {
             if let item = pushedItem(at: position) { pushed[app.tabs[position].id] = item }
         }
         if !pushed.isEmpty { try container.encode(pushed, forKey: .pushed) }
+        // Both absent until the visitor customizes: a container stored before them decodes as one
+        // that never did.
+        try container.encodeIfPresent(customArrangement.map { StoredArrangement($0, of: app) }, forKey: .arrangement)
+        try container.encodeIfPresent(
+            arrangementBeforeCustomizing.map { StoredArrangement($0, of: app) }, forKey: .customizingFrom)
         var logContainer = container.nestedContainer(keyedBy: LogKeys.self, forKey: .log)
         try logContainer.encode(log.capacity, forKey: .capacity)
         try logContainer.encode(log.nextSequence, forKey: .next)
@@ -163,9 +169,23 @@ extension TabContainer: Codable {
             }
             decoded.setPushedItem(item, at: position)
         }
+        decoded.customArrangement = try decodeArrangement(container, .arrangement, of: saved)
+        decoded.arrangementBeforeCustomizing = try decodeArrangement(container, .customizingFrom, of: saved)
         let badges = try container.decode([String: Badge].self, forKey: .badges)
         for (position, tab) in saved.tabs.enumerated() { decoded.setVisibleBadge(badges[tab.id], at: position) }
         return (decoded, isCurrent ? nil : app)
+    }
+
+    /// The arrangement stored under `key`, on the saved tabs; nil when there is none.
+    private static func decodeArrangement(
+        _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys, of saved: AppDescription
+    ) throws -> TabArrangement? {
+        guard let stored = try container.decodeIfPresent(StoredArrangement.self, forKey: key) else { return nil }
+        guard let arrangement = stored.arrangement(of: saved) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "an arrangement that does not fit the tabs")
+        }
+        return arrangement
     }
 
     /// The app as it was saved, as far as the ids and kinds tell: the current tab of each id and

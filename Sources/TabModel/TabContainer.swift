@@ -21,6 +21,10 @@ public struct TabContainer: Sendable, Equatable {
     /// The item of the detail screen pushed onto each tab's navigation stack, by position; a tab
     /// without an entry shows its root screen.
     private var pushedItems: [Int: String] = [:]
+    /// The visitor's order and hidden tabs; nil while they are the app's (see `arrangement`).
+    var customArrangement: TabArrangement?
+    /// The arrangement as it was when the visitor began customizing; nil when not customizing.
+    var arrangementBeforeCustomizing: TabArrangement?
     public internal(set) var log: EventLog
 
     public init(app: AppDescription, logCapacity: Int = EventLog.defaultCapacity) {
@@ -151,6 +155,8 @@ public struct TabContainer: Sendable, Equatable {
         changedStates = [:]
         badgeOverrides = [:]
         pushedItems = [:]
+        customArrangement = nil
+        arrangementBeforeCustomizing = nil
     }
 
     // MARK: Selection

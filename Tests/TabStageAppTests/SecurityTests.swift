@@ -159,7 +159,7 @@ import Testing
         let afterLogin = try #require(visitor.cookie)
         #expect(afterLogin != beforeLogin)
         #expect(try visitor.get("/restaurant/events.json").text == events, "the state moved to the new id")
-        #expect(try visitor.get("/restaurant/bottom/home").text.contains("Ada"))
+        #expect(try visitor.get("/restaurant/bottom/home").text.contains("Logged in as Ada"))
 
         let planted = try StageServer.reuse(visitor, cookie: beforeLogin)
         #expect(try planted.get("/restaurant/bottom/home").header("Set-Cookie") != nil, "the old id names nothing")
@@ -171,7 +171,7 @@ import Testing
         let stolen = try StageServer.reuse(visitor, cookie: afterLogin)
         let page = try stolen.get("/restaurant/bottom/home")
         #expect(page.header("Set-Cookie") != nil)
-        #expect(!page.text.contains("Ada"), "the logged-in id is worthless after log-out")
+        #expect(!page.text.contains("Logged in as Ada"), "the logged-in id is worthless after log-out")
     }
 }
 

@@ -71,8 +71,11 @@ import Views
     /// The counter on the restaurant's home tab, as the page shows it.
     static func counter(in page: TestResponse) -> Int? {
         let text = page.text
-        guard let start = text.range(of: "<p class=\"balance\">") else { return nil }
-        return Int(text[start.upperBound...].prefix { $0.isNumber })
+        // The element's attributes may grow (`data-announce`); its text is the count.
+        guard let start = text.range(of: "<p class=\"balance\""),
+            let end = text[start.upperBound...].firstIndex(of: ">")
+        else { return nil }
+        return Int(text[text.index(after: end)...].prefix { $0.isNumber })
     }
 
     @Test func aTabSelectedOnOneInstanceIsSelectedOnTheOther() throws {

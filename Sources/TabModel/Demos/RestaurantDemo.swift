@@ -26,6 +26,7 @@ enum RestaurantDemo {
             },
             {
               "id": "finding",
+              "allowsHiding": true,
               "title": {"en": "Finding", "zh-Hant": "尋找"},
               "icon": "search",
               "page": {
@@ -66,6 +67,7 @@ enum RestaurantDemo {
             },
             {
               "id": "news",
+              "allowsHiding": true,
               "title": {"en": "News", "zh-Hant": "消息"},
               "icon": "news",
               "page": {
@@ -94,7 +96,11 @@ enum RestaurantDemo {
                 ]
               }
             }
-          ]
+          ],
+          "sections": [
+            {"id": "yours", "title": {"en": "Yours", "zh-Hant": "我的"}, "tabs": ["wallet", "news", "membership"]}
+          ],
+          "customizable": ["wallet", "news", "membership"]
         }
         """#
 }

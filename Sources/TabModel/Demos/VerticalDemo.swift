@@ -30,6 +30,7 @@ enum VerticalDemo {
             },
             {
               "id": "discover",
+              "allowsHiding": true,
               "title": {"en": "Discover", "zh-Hant": "探索"},
               "icon": "search",
               "page": {
@@ -52,6 +53,7 @@ enum VerticalDemo {
             },
             {
               "id": "favorites",
+              "allowsHiding": true,
               "title": {"en": "Favorites", "zh-Hant": "我的最愛"},
               "icon": "star",
               "page": {
@@ -93,7 +95,11 @@ enum VerticalDemo {
                 ]
               }
             }
-          ]
+          ],
+          "sections": [
+            {"id": "you", "title": {"en": "You", "zh-Hant": "你"}, "tabs": ["personal-center", "settings"]}
+          ],
+          "customizable": ["inbox", "discover", "favorites"]
         }
         """#
 }

@@ -7,9 +7,11 @@ import Views
 extension StageApplication {
     func pageAction(_ request: Request, _ parameters: Parameters) throws -> Response {
         let located = try locate(request, parameters)
+        let tabID = try parameters.require("tab")
+        // The edit list's forms post where a tab's would, under the More list's segment.
+        if tabID == StageLinks.moreSegment { return try customizeAction(request, located) }
         let app = located.served.apps[located.appIndex]
         let form = try checkedPost(request, app: app, badFormMessage: .unknownAction(""))
-        let tabID = try parameters.require("tab")
         guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }
         guard let action = PageActionForm.action(from: form) else {
             return try errorPage(

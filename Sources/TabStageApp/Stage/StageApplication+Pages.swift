@@ -122,8 +122,8 @@ extension StageApplication {
         let located = try locate(request, parameters)
         let apps = located.served.apps
         let tabID = try parameters.require("tab")
-        if tabID == StageLinks.moreSegment && located.layout == .bottom {
-            return try morePage(request, located.served, located.appIndex)
+        if tabID == StageLinks.moreSegment && located.layout.hasMoreList {
+            return try morePage(request, located.served, located.appIndex, layout: located.layout)
         }
         guard let tabIndex = apps[located.appIndex].tabs.firstIndex(where: { $0.id == tabID }) else {
             return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[located.appIndex])
@@ -310,6 +310,9 @@ extension StageApplication {
         let layout = located.layout
         let tabID = try parameters.require("tab")
         let itemID = try parameters.require("item")
+        if tabID == StageLinks.moreSegment && itemID == StageLinks.editSegment && layout.hasMoreList {
+            return try editTabsPage(request, served, located.appIndex, layout: layout)
+        }
         guard let tab = app.tab(id: tabID) else {
             return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
         }
@@ -364,21 +367,21 @@ extension StageApplication {
         var status: HTTPStatus
     }
 
-    func morePage(_ request: Request, _ served: ServedApps, _ appIndex: Int) throws -> Response {
+    func morePage(_ request: Request, _ served: ServedApps, _ appIndex: Int, layout: Layout) throws -> Response {
         let app = served.apps[appIndex]
         let now = clock()
         let isLiveRefresh = isLiveRefresh(request)
         let visit = try withVisitor(request, create: changesSettings(request)) { session in
             let chrome = ChromeContext(
-                language: language(request, &session), app: app, layout: .bottom, visitorName: session.visitorName,
-                currentPath: StageLinks.more(app.id), csrfToken: session.csrfToken,
+                language: language(request, &session), app: app, layout: layout, visitorName: session.visitorName,
+                currentPath: StageLinks.more(app.id, layout), csrfToken: session.csrfToken,
                 display: display(request, &session))
             let container =
                 session.containers[app.id] == nil
                 ? TabContainer(app: app) : withCurrentContainer(&session, of: app, at: now) { $0 }
             let notice = isLiveRefresh ? nil : session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) }
             return StageContext(
-                chrome: chrome, app: app, layout: .bottom, container: container, content: .more, notice: notice,
+                chrome: chrome, app: app, layout: layout, container: container, content: .more, notice: notice,
                 markup: served.markups[appIndex],
                 live: liveStage(
                     app.id, revision: session.revision ?? 0, presentation: session.presentation, served: served))

@@ -33,6 +33,8 @@ extension StageApplication {
         router.get(
             "/{app}/reset", guarded { [self] request, parameters in try resetDemoConfirmation(request, parameters) })
         router.post("/{app}/reset", guarded { [self] request, parameters in try resetDemo(request, parameters) })
+        router.get(
+            "/{app}/export.swift", guarded { [self] request, parameters in try swiftExport(request, parameters) })
         // Before `/{app}/{layout}`: `stage` is no layout.
         router.get("/{app}/stage", guarded { [self] request, parameters in try showcase(request, parameters) })
         addLiveRoutes(to: &router)

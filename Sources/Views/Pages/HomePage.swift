@@ -64,7 +64,7 @@ public enum HomePage {
             html.raw("<a")
             html.attribute("href", StageLinks.layout(app.id, layout))
             html.raw(">")
-            html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
+            html.text(UIString.layoutName(layout).text(in: language))
             appName(app, language: language, into: &html)
             html.raw("</a>")
         }

@@ -160,6 +160,14 @@ enum LoginForm {
 enum MoreView {
     static func render(_ context: StageContext, into html: inout HTMLWriter) {
         PageParts.paragraph(UIString.moreLead.text(in: context.language), className: "lead", into: &html)
+        // UIKit's Edit button, for an app whose visitor can change something.
+        if context.app.allowsCustomization {
+            html.raw("<p class=\"more-edit\"><a class=\"button button-quiet\"")
+            html.attribute("href", StageLinks.editTabs(context.app.id, context.layout))
+            html.raw(">")
+            html.text(UIString.editTabs.text(in: context.language))
+            html.raw("</a></p>\n")
+        }
         let hidden = context.container.bottomBarItems().flatMap { item -> [String] in
             if case .more(let tabIDs, _) = item { return tabIDs }
             return []
@@ -170,7 +178,7 @@ enum MoreView {
             guard let tab = context.app.tab(id: tabID) else { continue }
             html.raw("<li><a class=\"more-row\"")
             html.attribute("data-tab", tab.id)
-            html.attribute("href", StageLinks.tab(context.app.id, .bottom, tab.id))
+            html.attribute("href", StageLinks.tab(context.app.id, context.layout, tab.id))
             if tab.id == selected { html.raw(" aria-current=\"page\"") }
             html.raw("><span class=\"more-icon\"><img alt=\"\" width=\"80\" height=\"80\"")
             html.openAttribute("src")

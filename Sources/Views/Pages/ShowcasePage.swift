@@ -92,7 +92,9 @@ public enum ShowcasePage {
     /// `shouldSelect` or login guard, or the answer that it changes nothing) or a page action.
     static func startsSteps(_ kind: ContainerEventKind) -> Bool {
         switch kind {
-        case .shouldSelect, .guardChecked, .selectionUnchanged, .staleAction, .pageAction: true
+        case .shouldSelect, .guardChecked, .selectionUnchanged, .staleAction, .pageAction, .willBeginCustomizing,
+            .tabMoved, .tabHiddenChanged, .arrangementReset, .didEndCustomizing:
+            true
         default: false
         }
     }

@@ -20,8 +20,20 @@ public enum StageContent: Sendable, Equatable {
     case refused(tabID: String, reason: SelectionRefusal)
     /// The bottom bar's More list.
     case more
+    /// The edit list under the More list (and the sidebar's Edit).
+    case editTabs
     /// The detail screen pushed onto a tab's navigation stack for one of its page's items.
     case detail(tabID: String, itemID: String)
+}
+
+extension StageContent {
+    /// The More list, or the edit list under it: the bar's More item is current, no tab is.
+    var showsMoreList: Bool {
+        switch self {
+        case .more, .editTabs: true
+        default: false
+        }
+    }
 }
 
 /// Everything one view of the stage (bar + page) depends on.
@@ -69,6 +81,7 @@ public struct StageContext: Sendable, Equatable {
             guard let tab = container.selectedTab else { return UIString.loginRequired.text(in: language) }
             return Self.pageTitle(ofTab: tab, language: language)
         case .more: return UIString.more.text(in: language)
+        case .editTabs: return UIString.editTabsTitle.text(in: language)
         case .detail(let tabID, let itemID):
             let item = app.tab(id: tabID)?.page.content.items.first { $0.id == itemID }
             return item?.title.text(in: language.tag) ?? itemID
@@ -111,7 +124,7 @@ private enum StageTitles {
         switch context.content {
         case .tab(let id): return context.app.index(ofTab: id)
         case .refused: return context.container.selectedIndex
-        case .more, .detail: return nil
+        case .more, .editTabs, .detail: return nil
         }
     }
 
@@ -234,6 +247,8 @@ public enum StagePage {
             }
         case .more:
             MoreView.render(context, into: &html)
+        case .editTabs:
+            EditTabsView.render(context, into: &html)
         case .detail(let tabID, let itemID):
             DetailView.render(tabID: tabID, itemID: itemID, context, into: &html)
         }

@@ -4,6 +4,7 @@ import TabModel
 /// drawn by the rasterizer, localized titles and badges.
 enum TabBarView {
     static func render(_ context: StageContext, into html: inout HTMLWriter) {
+        if context.layout == .adaptive { return renderAdaptive(context, into: &html) }
         let app = context.app
         html.raw("<nav")
         html.openAttribute("class")
@@ -14,13 +15,15 @@ enum TabBarView {
         html.attribute("aria-label", UIString.tabsNavigation.text(in: context.language))
         html.raw("><ul>\n")
         // The bar's layout from the container, without building its items (an array of ids).
-        let bar = context.layout == .vertical ? BottomBarLayout.all(app.tabs.count) : context.container.bottomBar()
+        let bar =
+            context.layout == .vertical
+            ? BottomBarLayout.all(context.container.shownPositions) : context.container.bottomBar()
         let selectedIndex = context.container.selectedIndex
         // On the More list no tab is on screen, so none is current.
-        let showsMore = if case .more = context.content { true } else { false }
+        let showsMore = context.content.showsMoreList
         let markup = context.markup
         // The container is of this app (same tabs); `min` only keeps a mismatch from reading past them.
-        for position in 0..<min(bar.tabsShown, app.tabs.count) {
+        for position in bar.barPositions where position < app.tabs.count {
             let isCurrent = position == selectedIndex && !showsMore
             if let markup {
                 html.prewritten(
@@ -41,17 +44,86 @@ enum TabBarView {
                     into: &html)
             }
         }
-        if let more = bar.more {
-            let isCurrent = more.isSelected || showsMore
+        if let more = bar.more { moreCell(more, context, into: &html) }
+        html.raw("</ul></nav>\n")
+    }
+
+    /// UIKit's More item, current while the More list or a tab it holds is on screen.
+    private static func moreCell(
+        _ more: BottomBarLayout.MoreItem, _ context: StageContext, listItemClass: StaticString? = nil,
+        into html: inout HTMLWriter
+    ) {
+        let app = context.app
+        let showsMore = context.content.showsMoreList
+        let isCurrent = more.isSelected || showsMore
+        // The bottom layout's More list has always been under `bottom`; the adaptive one has its own.
+        let layout: Layout = context.layout == .adaptive ? .adaptive : .bottom
+        cellOpening(
+            tabID: StageLinks.moreSegment,
+            href: { StageLinks.writeTab(app.id, layout, StageLinks.moreSegment, into: &$0) },
+            isCurrent: isCurrent,
+            iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, onDark: $1, into: &$2) },
+            title: UIString.more.text(in: context.language), listItemClass: listItemClass, into: &html)
+        html.raw("</span></a></li>\n")
+    }
+
+    /// The adaptive layout's bar: one list in the visitor's order, each section a titled group
+    /// with a disclosure button, then More and Edit. The stylesheet decides how it is drawn: below
+    /// its breakpoint a bottom bar (sections flattened; past five tabs the first four and More,
+    /// the others marked `tab-overflow`), above it a sidebar (every tab, sections, Edit).
+    static func renderAdaptive(_ context: StageContext, into html: inout HTMLWriter) {
+        let app = context.app
+        let language = context.language
+        html.raw("<nav class=\"tab-bar tab-bar-adaptive\" data-axis=\"adaptive\"")
+        html.attribute("aria-label", UIString.tabsNavigation.text(in: language))
+        html.raw("><ul>\n")
+        let bar = context.container.bottomBar()
+        let showsMore = context.content.showsMoreList
+        var openSection: Int?
+        for (slot, position) in bar.positions.enumerated() where position < app.tabs.count {
+            let section = app.sectionIndex(ofTabAt: position)
+            if section != openSection {
+                if openSection != nil { html.raw("</ul></li>\n") }
+                if let section { openSectionGroup(app.sections[section], language: language, into: &html) }
+                openSection = section
+            }
+            let isCurrent = position == context.container.selectedIndex && !showsMore
+            let isOverflow = bar.more != nil && slot >= bar.tabsShown
             cellOpening(
-                tabID: StageLinks.moreSegment,
-                href: { StageLinks.writeTab(app.id, .bottom, StageLinks.moreSegment, into: &$0) },
-                isCurrent: isCurrent,
-                iconURL: { StageLinks.writeMoreIcon($0, app: app, selected: isCurrent, onDark: $1, into: &$2) },
-                title: UIString.more.text(in: context.language), into: &html)
-            html.raw("</span></a></li>\n")
+                app: app, layout: .adaptive, position: position, isCurrent: isCurrent, language: language,
+                listItemClass: isOverflow ? "tab-overflow" : nil, into: &html)
+            cellClosing(
+                badge: context.container.badge(at: position), of: app.tabs[position], language: language, into: &html)
+        }
+        if openSection != nil { html.raw("</ul></li>\n") }
+        if let more = bar.more { moreCell(more, context, listItemClass: "more-cell", into: &html) }
+        if app.allowsCustomization {
+            html.raw("<li class=\"edit-cell\"><a class=\"edit-tabs\"")
+            html.attribute("href", StageLinks.editTabs(app.id, .adaptive))
+            html.raw(">")
+            html.text(UIString.editTabs.text(in: language))
+            html.raw("</a></li>\n")
         }
         html.raw("</ul></nav>\n")
+    }
+
+    /// A section of the sidebar: its title on a disclosure button, then the list of its tabs.
+    private static func openSectionGroup(
+        _ section: TabSectionDescription, language: UILanguage, into html: inout HTMLWriter
+    ) {
+        html.raw("<li class=\"tab-section\"><button type=\"button\" class=\"section-toggle\" aria-expanded=\"true\"")
+        html.openAttribute("aria-controls")
+        html.raw("tab-section-")
+        html.text(section.id)
+        html.closeAttribute()
+        html.raw(">")
+        html.text(section.title.text(in: language.tag))
+        html.raw("</button><ul")
+        html.openAttribute("id")
+        html.raw("tab-section-")
+        html.text(section.id)
+        html.closeAttribute()
+        html.raw(">\n")
     }
 
     /// The cell of the tab at `position` up to the end of its title's text, its title's `<span>`
@@ -59,7 +131,7 @@ enum TabBarView {
     /// decide (an `AppMarkup` holds these written).
     static func cellOpening(
         app: AppDescription, layout: Layout, position: Int, isCurrent: Bool, language: UILanguage,
-        into html: inout HTMLWriter
+        listItemClass: StaticString? = nil, into html: inout HTMLWriter
     ) {
         // The fields the cell needs, read in place: do not copy `app.tabs[position]` whole.
         let tabID = app.tabs[position].id
@@ -72,7 +144,7 @@ enum TabBarView {
                 StageLinks.writeIcon(
                     $0, app: app, icon: icon, tabID: tabID, selected: isCurrent, onDark: $1, into: &$2)
             },
-            title: title, into: &html)
+            title: title, listItemClass: listItemClass, into: &html)
     }
 
     /// The padlock on a login-only tab, heard as "(requires login)" after its title.
@@ -90,9 +162,15 @@ enum TabBarView {
     private static func cellOpening(
         tabID: String, href: (inout HTMLWriter) -> Void, tooltip: String? = nil, isCurrent: Bool,
         iconURL: (StageLinks.IconURLHalf, _ onDark: Bool, inout HTMLWriter) -> Void, title: String,
-        into html: inout HTMLWriter
+        listItemClass: StaticString? = nil, into html: inout HTMLWriter
     ) {
-        html.raw("<li><a class=\"tab\"")
+        if let listItemClass {
+            html.raw("<li class=\"")
+            html.raw(listItemClass)
+            html.raw("\"><a class=\"tab\"")
+        } else {
+            html.raw("<li><a class=\"tab\"")
+        }
         html.attribute("data-tab", tabID)
         html.openAttribute("href")
         href(&html)

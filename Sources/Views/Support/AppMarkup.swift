@@ -131,10 +131,11 @@ extension Layout {
         switch self {
         case .vertical: 0
         case .bottom: 1
+        case .adaptive: 2
         }
     }
 
-    fileprivate static var markupCount: Int { 2 }
+    fileprivate static var markupCount: Int { 3 }
 }
 
 extension UILanguage {

@@ -145,7 +145,7 @@ enum Chrome {
                 html.closeAttribute()
                 if layout == currentLayout { html.raw(" aria-current=\"page\"") }
                 html.raw(">")
-                html.text((layout == .vertical ? UIString.verticalLayout : .bottomLayout).text(in: language))
+                html.text(UIString.layoutName(layout).text(in: language))
                 html.raw("</a></li>\n")
             }
             html.raw("</ul></nav>\n")

@@ -68,8 +68,16 @@ public enum StageLinks {
         tab(appID, layout, tabID) + "/" + itemID
     }
 
-    /// The bottom bar's More list: the tab path of `moreSegment`.
-    public static func more(_ appID: String) -> String { tab(appID, .bottom, moreSegment) }
+    /// The bottom bar's More list: the tab path of `moreSegment` (the bottom layout's, or the adaptive one's).
+    public static func more(_ appID: String, _ layout: Layout = .bottom) -> String { tab(appID, layout, moreSegment) }
+
+    /// The last segment of the edit list under the More list, `/{app}/{layout}/_more/edit`.
+    public static let editSegment = "edit"
+
+    /// The edit list: UIKit's More → Edit, and the sidebar's Edit.
+    public static func editTabs(_ appID: String, _ layout: Layout) -> String {
+        more(appID, layout) + "/" + editSegment
+    }
 
     /// Where a tab's page forms post.
     static func writeAction(_ appID: String, _ layout: Layout, _ tabID: String, into html: inout HTMLWriter) {

@@ -19,8 +19,9 @@ public enum TitleFit {
     public static func available(in layout: Layout, tabCount: Int) -> Double {
         switch layout {
         case .vertical: verticalCellWidth - 2 * inset
-        // At most five cells: four tabs and More beyond five.
-        case .bottom: phoneWidth / Double(max(1, min(tabCount, 5))) - 2 * inset
+        // At most five cells: four tabs and More beyond five; the adaptive layout is this bar
+        // below its breakpoint, its narrowest drawing.
+        case .bottom, .adaptive: phoneWidth / Double(max(1, min(tabCount, 5))) - 2 * inset
         }
     }
 

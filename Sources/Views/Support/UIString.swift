@@ -9,6 +9,20 @@ public enum UIString: Sendable, Equatable {
     case tabCount(Int)
     case verticalLayout
     case bottomLayout
+    case adaptiveLayout
+    case editTabs
+    case editTabsTitle
+    case editTabsLead
+    case moveUp
+    case moveDown
+    case hideTab
+    case showTab
+    case resetTabOrder
+    case doneEditing
+    case hiddenTab
+    case inTheBar
+    case inMore
+    case customizationRefused(CustomizationRefusal)
     case layoutNavigation
     case languageNavigation
     case tabsNavigation
@@ -157,6 +171,24 @@ public enum UIString: Sendable, Equatable {
         case .tabCount(let count): (count == 1 ? "1 tab" : "\(count) tabs", "\(count) 個分頁")
         case .verticalLayout: ("Vertical", "垂直")
         case .bottomLayout: ("Bottom", "底部")
+        case .adaptiveLayout: ("Adaptive", "自適應")
+        case .editTabs: ("Edit", "編輯")
+        case .editTabsTitle: ("Edit tabs", "編輯分頁")
+        case .editTabsLead:
+            (
+                "Move the tabs you use most into the bar, and hide the ones you do not need.",
+                "把最常用的分頁移到分頁列，並隱藏不需要的分頁。"
+            )
+        case .moveUp: ("Move up", "上移")
+        case .moveDown: ("Move down", "下移")
+        case .hideTab: ("Hide", "隱藏")
+        case .showTab: ("Show", "顯示")
+        case .resetTabOrder: ("Reset to the app's order", "還原成應用程式的順序")
+        case .doneEditing: ("Done", "完成")
+        case .hiddenTab: ("hidden", "已隱藏")
+        case .inTheBar: ("In the bar", "分頁列中")
+        case .inMore: ("In More", "在「更多」中")
+        case .customizationRefused(let refusal): Self.customizationRefusalText(refusal)
         case .layoutNavigation: ("Layout", "版面")
         case .languageNavigation: ("Language", "語言")
         case .tabsNavigation: ("Tabs", "分頁")
@@ -314,5 +346,27 @@ extension UIString {
     /// The string in every language, for notices kept in a session between requests.
     public var localizedText: LocalizedText {
         LocalizedText(en: text(in: .english), zhHant: text(in: .traditionalChinese))
+    }
+}
+
+extension UIString {
+    /// The layout's name in the header's and the start page's layout links.
+    static func layoutName(_ layout: Layout) -> UIString {
+        switch layout {
+        case .vertical: .verticalLayout
+        case .bottom: .bottomLayout
+        case .adaptive: .adaptiveLayout
+        }
+    }
+
+    fileprivate static func customizationRefusalText(_ refusal: CustomizationRefusal) -> (String, String) {
+        switch refusal {
+        case .unknownTab(let id): ("There is no tab '\(id)'.", "沒有「\(id)」這個分頁。")
+        case .notMovable(let id): ("The tab '\(id)' cannot be moved.", "「\(id)」分頁不能移動。")
+        case .noPlaceToMove(let id): ("The tab '\(id)' cannot move further.", "「\(id)」分頁不能再移動了。")
+        case .notHideable(let id): ("The tab '\(id)' cannot be hidden.", "「\(id)」分頁不能隱藏。")
+        case .lastSelectableTab(let id):
+            ("Hiding '\(id)' would leave no tab to show.", "隱藏「\(id)」後就沒有可顯示的分頁了。")
+        }
     }
 }

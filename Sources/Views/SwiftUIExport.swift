@@ -1,0 +1,121 @@
+import TabModel
+
+/// `GET /{app}/export.swift`: the SwiftUI `TabView` (iOS 18) that builds the app's tabs in their
+/// default order, its sections as `TabSection`s, each tab's starting badge and a customization
+/// ID, in the `.sidebarAdaptable` style with the visitor's customization kept in `@AppStorage`.
+/// Plain Swift source: the titles in English, each page a `Text` of its heading, to replace.
+///
+/// What may be customized follows the description: a tab neither `customizable` nor
+/// `allowsHiding` is `.disabled`; a customizable tab that may not be hidden is `.reorderable`;
+/// the others keep SwiftUI's default (they may be hidden).
+public enum SwiftUIExport {
+    public static func source(of app: AppDescription) -> String {
+        let typeName = Self.typeName(app.id)
+        let name = String(app.name.text(in: "en").map { $0.isNewline ? " " : $0 })
+        var lines = [
+            "// The tabs of \(name), exported by TabStage from its app description '\(app.id)'.",
+            "import SwiftUI",
+            "",
+            "struct \(typeName): View {",
+            "    @AppStorage(\(literal(app.id + ".tabs"))) private var customization = TabViewCustomization()",
+            "",
+            "    var body: some View {",
+            "        TabView {",
+        ]
+        var openSection: Int?
+        for position in app.defaultOrder {
+            let section = app.sectionIndex(ofTabAt: position)
+            if section != openSection {
+                if let openSection { lines += closeSection(app.sections[openSection], app: app) }
+                if let section {
+                    lines.append("            TabSection(\(literal(app.sections[section].title.text(in: "en")))) {")
+                }
+                openSection = section
+            }
+            lines += tab(app.tabs[position], app: app, indent: section == nil ? 12 : 16)
+        }
+        if let openSection { lines += closeSection(app.sections[openSection], app: app) }
+        lines += [
+            "        }",
+            "        .tabViewStyle(.sidebarAdaptable)",
+            "        .tabViewCustomization($customization)",
+            "    }",
+            "}",
+            "",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    private static func closeSection(_ section: TabSectionDescription, app: AppDescription) -> [String] {
+        ["            }", "            .customizationID(\(literal(app.id + ".section." + section.id)))"]
+    }
+
+    /// One `Tab(…)` with its modifiers.
+    private static func tab(_ tab: TabDescription, app: AppDescription, indent: Int) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        let heading = (tab.page.heading ?? tab.title).text(in: "en")
+        var lines = [
+            pad + "Tab(\(literal(tab.title.text(in: "en"))), systemImage: \(literal(symbolName(tab.icon)))) {",
+            pad + "    Text(\(literal(heading)))",
+            pad + "}",
+        ]
+        switch TabContainer.startingBadge(of: tab) {
+        case .count(let count)?: lines.append(pad + ".badge(\(count))")
+        case .text(let text)?: lines.append(pad + ".badge(\(literal(text.english)))")
+        case nil: break
+        }
+        lines.append(pad + ".customizationID(\(literal(app.id + "." + tab.id)))")
+        let movable = app.customizableTabIDs.contains(tab.id)
+        switch (movable, tab.allowsHiding) {
+        case (false, false): lines.append(pad + ".customizationBehavior(.disabled, for: .sidebar, .tabBar)")
+        case (true, false): lines.append(pad + ".customizationBehavior(.reorderable, for: .sidebar, .tabBar)")
+        default: break
+        }
+        return lines
+    }
+
+    /// The SF Symbol nearest each built-in icon; a tab drawn from path data gets a placeholder.
+    static func symbolName(_ icon: TabIcon) -> String {
+        guard case .builtIn(let name) = icon else { return "square.dashed" }
+        switch name {
+        case .home: return "house"
+        case .search: return "magnifyingglass"
+        case .wallet: return "wallet.pass"
+        case .news: return "newspaper"
+        case .person: return "person.crop.circle"
+        case .inbox: return "tray"
+        case .star: return "star"
+        case .settings: return "gearshape"
+        case .bell: return "bell"
+        case .chart: return "chart.bar"
+        }
+    }
+
+    /// `restaurant` → `RestaurantTabs`, `my-app` → `MyAppTabs`: a type name from an id.
+    static func typeName(_ id: String) -> String {
+        let words = id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        let name = words.joined() + "Tabs"
+        return name.first?.isNumber == true ? "App" + name : name
+    }
+
+    /// A Swift string literal of `text`: quotes, backslashes and control characters escaped.
+    static func literal(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    escaped += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return escaped + "\""
+    }
+}
