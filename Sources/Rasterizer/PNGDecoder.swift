@@ -21,34 +21,8 @@ public struct DecodedPNG: Equatable, Sendable {
     }
 
     public init(_ bytes: [UInt8]) throws(Failure) {
-        guard bytes.count > 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
-            throw Failure(description: "not a PNG signature")
-        }
-        var offset = 8
-        var header: [UInt8] = []
-        var compressed: [UInt8] = []
-        var palette: [UInt8] = []
-        var transparency: [UInt8] = []
-        while offset + 12 <= bytes.count {
-            let length = Int(Self.bigEndian(bytes, offset))
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            guard offset + 12 + length <= bytes.count else { throw Failure(description: "truncated \(type) chunk") }
-            let body = Array(bytes[offset + 8..<offset + 8 + length])
-            let stored = Self.bigEndian(bytes, offset + 8 + length)
-            let computed = bytes[offset + 4..<offset + 8 + length].withUnsafeBufferPointer { typeAndBody in
-                crc32(0, typeAndBody.baseAddress, uInt(typeAndBody.count))
-            }
-            guard UInt32(computed) == stored else { throw Failure(description: "bad CRC in \(type)") }
-            switch type {
-            case "IHDR": header = body
-            case "IDAT": compressed += body
-            case "PLTE": palette = body
-            case "tRNS": transparency = body
-            default: break
-            }
-            offset += 12 + length
-            if type == "IEND" { break }
-        }
+        let chunks = try Chunks(bytes)
+        let header = chunks.header
         guard header.count == 13 else { throw Failure(description: "no IHDR") }
         width = Int(Self.bigEndian(header, 0))
         height = Int(Self.bigEndian(header, 4))
@@ -64,8 +38,50 @@ public struct DecodedPNG: Equatable, Sendable {
         guard width > 0, height > 0, width <= Self.largestSide, height <= Self.largestSide else {
             throw Failure(description: "\(width) x \(height) pixels is outside 1...\(Self.largestSide) a side")
         }
-        let stride = width * channels
-        var raw = [UInt8](repeating: 0, count: (stride + 1) * height)
+        let pixels = try Self.unfiltered(
+            Self.inflated(chunks.compressed, count: (width * channels + 1) * height), width: width, height: height,
+            channels: channels)
+        rgba = try Self.expanded(pixels, channels: channels, chunks: chunks)
+    }
+
+    /// The chunks the decoder reads, each CRC-checked, up to `IEND`.
+    private struct Chunks {
+        var header: [UInt8] = []
+        var compressed: [UInt8] = []
+        var palette: [UInt8] = []
+        var transparency: [UInt8] = []
+
+        init(_ bytes: [UInt8]) throws(Failure) {
+            guard bytes.count > 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
+                throw Failure(description: "not a PNG signature")
+            }
+            var offset = 8
+            while offset + 12 <= bytes.count {
+                let length = Int(DecodedPNG.bigEndian(bytes, offset))
+                let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+                guard offset + 12 + length <= bytes.count else { throw Failure(description: "truncated \(type) chunk") }
+                let body = Array(bytes[offset + 8..<offset + 8 + length])
+                let stored = DecodedPNG.bigEndian(bytes, offset + 8 + length)
+                let computed = bytes[offset + 4..<offset + 8 + length].withUnsafeBufferPointer { typeAndBody in
+                    crc32(0, typeAndBody.baseAddress, uInt(typeAndBody.count))
+                }
+                guard UInt32(computed) == stored else { throw Failure(description: "bad CRC in \(type)") }
+                switch type {
+                case "IHDR": header = body
+                case "IDAT": compressed += body
+                case "PLTE": palette = body
+                case "tRNS": transparency = body
+                default: break
+                }
+                offset += 12 + length
+                if type == "IEND" { break }
+            }
+        }
+    }
+
+    /// The zlib stream, which must inflate to exactly `count` bytes.
+    private static func inflated(_ compressed: [UInt8], count: Int) throws(Failure) -> [UInt8] {
+        var raw = [UInt8](repeating: 0, count: count)
         var rawLength = uLongf(raw.count)
         let status = compressed.withUnsafeBufferPointer { source in
             raw.withUnsafeMutableBufferPointer { target in
@@ -75,6 +91,12 @@ public struct DecodedPNG: Equatable, Sendable {
         guard status == Z_OK, Int(rawLength) == raw.count else {
             throw Failure(description: "bad zlib data (\(status))")
         }
+        return raw
+    }
+
+    /// The rows with each one's filter undone (every filter type of the PNG specification).
+    private static func unfiltered(_ raw: [UInt8], width: Int, height: Int, channels: Int) throws(Failure) -> [UInt8] {
+        let stride = width * channels
         var pixels = [UInt8](repeating: 0, count: stride * height)
         for row in 0..<height {
             let filter = raw[row * (stride + 1)]
@@ -89,37 +111,36 @@ public struct DecodedPNG: Equatable, Sendable {
                 case 1: predictor = left
                 case 2: predictor = up
                 case 3: predictor = UInt8((Int(left) + Int(up)) / 2)
-                case 4: predictor = Self.paeth(left, up, upLeft)
+                case 4: predictor = paeth(left, up, upLeft)
                 default: throw Failure(description: "unknown filter \(filter)")
                 }
                 pixels[row * stride + index] = value &+ predictor
             }
         }
-        if channels == 4 {
-            rgba = pixels
-        } else if channels == 2 {
-            var expanded = [UInt8](repeating: 0, count: width * height * 4)
-            for pixel in 0..<width * height {
+        return pixels
+    }
+
+    /// Straight-alpha RGBA from RGBA, gray + alpha, palette indices (with `tRNS`) or RGB.
+    private static func expanded(_ pixels: [UInt8], channels: Int, chunks: Chunks) throws(Failure) -> [UInt8] {
+        guard channels != 4 else { return pixels }
+        let count = pixels.count / channels
+        var expanded = [UInt8](repeating: 255, count: count * 4)
+        for pixel in 0..<count {
+            switch channels {
+            case 2:
                 for channel in 0..<3 { expanded[pixel * 4 + channel] = pixels[pixel * 2] }
                 expanded[pixel * 4 + 3] = pixels[pixel * 2 + 1]
-            }
-            rgba = expanded
-        } else if channels == 1 {
-            var expanded = [UInt8](repeating: 0, count: width * height * 4)
-            for pixel in 0..<width * height {
+            case 1:
                 let index = Int(pixels[pixel])
+                let palette = chunks.palette
                 guard index * 3 + 2 < palette.count else { throw Failure(description: "index \(index) past the PLTE") }
                 for channel in 0..<3 { expanded[pixel * 4 + channel] = palette[index * 3 + channel] }
-                expanded[pixel * 4 + 3] = index < transparency.count ? transparency[index] : 255
-            }
-            rgba = expanded
-        } else {
-            var expanded = [UInt8](repeating: 255, count: width * height * 4)
-            for pixel in 0..<width * height {
+                expanded[pixel * 4 + 3] = index < chunks.transparency.count ? chunks.transparency[index] : 255
+            default:
                 for channel in 0..<3 { expanded[pixel * 4 + channel] = pixels[pixel * 3 + channel] }
             }
-            rgba = expanded
         }
+        return expanded
     }
 
     private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
@@ -131,7 +152,7 @@ public struct DecodedPNG: Equatable, Sendable {
         return pb <= pc ? b : c
     }
 
-    private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    fileprivate static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
             | UInt32(bytes[offset + 3])
     }

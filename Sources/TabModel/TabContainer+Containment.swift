@@ -43,12 +43,7 @@ extension TabContainer {
             record(ContainerEventKind.willMoveToNoParent, old, at: time)
             record(ContainerEventKind.willMoveToParent, new, at: time)
             record(ContainerEventKind.addChild, new, at: time)
-            record(ContainerEventKind.viewWillDisappear, old, at: time)
-            record(ContainerEventKind.viewWillAppear, new, at: time)
-            record(ContainerEventKind.viewAdded, new, at: time)
-            record(ContainerEventKind.viewRemoved, old, at: time)
-            record(ContainerEventKind.viewDidDisappear, old, at: time)
-            record(ContainerEventKind.viewDidAppear, new, at: time)
+            appearanceSwap(from: old, to: new, at: time)
             record(ContainerEventKind.removeFromParent, old, at: time)
             record(ContainerEventKind.didMoveToParent, new, at: time)
             if let old { discard(old, at: time) }

@@ -14,18 +14,7 @@ extension TabContainer {
         let oldIndex = selectedIndex
         let oldSelected = selectedTabID
         let wasDisplayed = oldSelected != nil
-        var kept: [KeptChild] = []
-        var gone: [Int] = []
-        for position in oldApp.tabs.indices {
-            guard let state = childState(at: position) else { continue }
-            if let new = newApp.index(ofTab: oldApp.tabs[position].id), newApp.tabs[new].page.kind == state.kind {
-                let items = newApp.tabs[new].page.content.items
-                let item = pushedItem(at: position).flatMap { id in items.contains { $0.id == id } ? id : nil }
-                kept.append(KeptChild(position: new, state: state, pushedItem: item))
-            } else {
-                gone.append(position)
-            }
-        }
+        let (kept, gone) = survivingChildren(in: newApp)
         // A hidden badge of a kept tab has no entry, as `badges` shows: it takes the new starting badge.
         let newBadges = newApp.tabs.map { tab in
             oldApp.index(ofTab: tab.id).flatMap { visibleBadge(at: $0) } ?? Self.startingBadge(of: tab)
@@ -40,40 +29,19 @@ extension TabContainer {
         log.retarget(to: newApp.tabs)
         log.layout = nil
 
-        var candidates: [Int] = []
-        if let oldSelected, let same = newApp.index(ofTab: oldSelected) { candidates.append(same) }
-        if let oldIndex, newApp.tabs.indices.contains(oldIndex) { candidates.append(oldIndex) }
-        candidates += newApp.tabs.indices
-        var checked = TabSet()
-        var verdicts: [Int] = []
-        var next: Int?
-        if wasDisplayed {
-            for candidate in candidates where !checked.contains(candidate) {
-                checked.insert(candidate)
-                verdicts.append(candidate)
-                if isAllowed(newApp.tabs[candidate], isLoggedIn: isLoggedIn) {
-                    next = candidate
-                    break
-                }
-            }
-        }
+        let selection =
+            wasDisplayed
+            ? Self.selectionAfterReplacement(
+                in: newApp, oldSelected: oldSelected, oldIndex: oldIndex,
+                isAllowed: { isAllowed($0, isLoggedIn: isLoggedIn) })
+            : ReplacementSelection()
+        let next = selection.next
         log.append(.tabsReplaced(tabCount: newApp.tabs.count, selectedTabID: next.map { newApp.tabs[$0].id }), at: time)
-
-        for position in gone {
-            let tabID = oldApp.tabs[position].id
-            if position == oldIndex {
-                log.append(.viewWillDisappear(tabID: tabID), at: time)
-                log.append(.viewRemoved(tabID: tabID), at: time)
-                log.append(.viewDidDisappear(tabID: tabID), at: time)
-            }
-            log.append(.willMoveToNoParent(tabID: tabID), at: time)
-            log.append(.removeFromParent(tabID: tabID), at: time)
-            log.append(.childDiscarded(tabID: tabID), at: time)
-        }
+        for position in gone { recordDiscarded(oldApp.tabs[position].id, wasShown: position == oldIndex, at: time) }
         if wasDisplayed && app.policies.childRetention == .keepAlive && app.policies.preset == .uikit {
             for position in newApp.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }
         }
-        for candidate in verdicts {
+        for candidate in selection.checked {
             let allowed = candidate == next
             log.append(.guardChecked(tabID: newApp.tabs[candidate].id, source: .code, allowed: allowed), at: time)
         }
@@ -89,6 +57,65 @@ extension TabContainer {
             selectedIndex = nil
         }
     }
+
+    /// The children that survive in `newApp` (the same tab id with the same page kind, at its
+    /// new position, keeping a pushed item that still exists), and the old positions of the rest.
+    private func survivingChildren(in newApp: AppDescription) -> (kept: [KeptChild], gone: [Int]) {
+        var kept: [KeptChild] = []
+        var gone: [Int] = []
+        for position in app.tabs.indices {
+            guard let state = childState(at: position) else { continue }
+            if let new = newApp.index(ofTab: app.tabs[position].id), newApp.tabs[new].page.kind == state.kind {
+                let items = newApp.tabs[new].page.content.items
+                let item = pushedItem(at: position).flatMap { id in items.contains { $0.id == id } ? id : nil }
+                kept.append(KeptChild(position: new, state: state, pushedItem: item))
+            } else {
+                gone.append(position)
+            }
+        }
+        return (kept, gone)
+    }
+
+    /// UIKit's rule for the selection after a replacement: the same tab by id, else the same
+    /// index, else the first, skipping every tab the guard refuses.
+    private static func selectionAfterReplacement(
+        in newApp: AppDescription, oldSelected: String?, oldIndex: Int?, isAllowed: (TabDescription) -> Bool
+    ) -> ReplacementSelection {
+        var candidates: [Int] = []
+        if let oldSelected, let same = newApp.index(ofTab: oldSelected) { candidates.append(same) }
+        if let oldIndex, newApp.tabs.indices.contains(oldIndex) { candidates.append(oldIndex) }
+        candidates += newApp.tabs.indices
+        var seen = TabSet()
+        var selection = ReplacementSelection()
+        for candidate in candidates where !seen.contains(candidate) {
+            seen.insert(candidate)
+            selection.checked.append(candidate)
+            if isAllowed(newApp.tabs[candidate]) {
+                selection.next = candidate
+                break
+            }
+        }
+        return selection
+    }
+
+    /// A child whose tab is gone: its view's disappearance when it was on screen, then its removal.
+    private mutating func recordDiscarded(_ tabID: String, wasShown: Bool, at time: Date) {
+        if wasShown {
+            log.append(.viewWillDisappear(tabID: tabID), at: time)
+            log.append(.viewRemoved(tabID: tabID), at: time)
+            log.append(.viewDidDisappear(tabID: tabID), at: time)
+        }
+        log.append(.willMoveToNoParent(tabID: tabID), at: time)
+        log.append(.removeFromParent(tabID: tabID), at: time)
+        log.append(.childDiscarded(tabID: tabID), at: time)
+    }
+}
+
+/// The selection a replacement makes: the tabs whose guard it asked, in order, and the one it
+/// selects (nil when every guard refused, or nothing was displayed).
+private struct ReplacementSelection {
+    var checked: [Int] = []
+    var next: Int?
 }
 
 /// A child that outlives a replacement of the tabs, at its new position.

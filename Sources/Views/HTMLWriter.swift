@@ -94,8 +94,10 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
         markup.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
-    public mutating func number(_ value: Int) {
-        trusted(String(value))
+    /// Decimal digits. An `Int`'s digits are written by `String(Int)`, which needs no generic
+    /// arithmetic: a revision counter is well inside it.
+    public mutating func number(_ value: some BinaryInteger) {
+        if let small = Int(exactly: value) { trusted(String(small)) } else { trusted(String(value)) }
     }
 
     /// Two hexadecimal digits in capitals (`0A`, `FF`).

@@ -145,11 +145,21 @@ def edit_by_keyboard(driver, base, javascript):
     wait(driver, lambda d: path_of(d) == "/library/adaptive/_more/edit", "the edit list")
     for _ in range(2):
         tab_until(driver, lambda f: f[2] == "card" and f[1] == "up")
-        driver.switch_to.active_element.send_keys(Keys.ENTER)
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".edit-list .edit-row"), "the list again")
+        press_and_wait_for_a_new_list(driver)
     tab_until(driver, lambda f: f[2] == "news" and f[1] == "hide")
-    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    press_and_wait_for_a_new_list(driver)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.edit-row[data-tab="news"][data-hidden]'), "News hidden")
+
+
+def press_and_wait_for_a_new_list(driver):
+    """Enter on the focused button, then waits until the edit list is a new one (swapped in by
+    the script, or a new page without it) and, with the script, until the focus is back in it."""
+    driver.execute_script("document.querySelector('.edit-list').dataset.old = 'yes';")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(driver, lambda d: d.execute_script(
+        "var list = document.querySelector('.edit-list'); if (!list || list.dataset.old) return false;"
+        " var e = document.activeElement; return e === document.body || list.closest('#stage').contains(e);"),
+        "a new edit list")
 
 
 def edit_rows(driver):

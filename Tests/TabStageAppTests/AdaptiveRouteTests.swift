@@ -74,6 +74,15 @@ private func swiftParseProblems(_ source: String) throws -> String? {
         #expect(try visitor.get("/many/vertical/_more/edit").status == 404)
     }
 
+    @Test func theAdaptivePageWritesItsBarBeforeThePageWithTheSectionsAndEdit() throws {
+        let page = try StageServer().visitor().get("/restaurant/adaptive/home").text
+        let bar = try #require(page.range(of: "<nav class=\"tab-bar tab-bar-adaptive\""))
+        let content = try #require(page.range(of: "<section id=\"page\""))
+        #expect(bar.lowerBound < content.lowerBound)
+        #expect(page.contains("aria-controls=\"tab-section-yours\">Yours</button><ul id=\"tab-section-yours\">"))
+        #expect(page.contains("<a class=\"edit-tabs\" href=\"/restaurant/adaptive/_more/edit\">Edit</a>"))
+    }
+
     @Test func theExportIsSwiftThatParses() throws {
         let visitor = try StageServer().visitor()
         let export = try visitor.get("/restaurant/export.swift")

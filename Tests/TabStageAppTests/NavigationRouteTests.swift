@@ -1,4 +1,6 @@
 import Foundation
+import Sessions
+import Synchronization
 import Testing
 
 @testable import TabModel
@@ -73,6 +75,22 @@ import Testing
         let visitor = try StageServer(application: .deterministic(apps: [locked])).visitor()
         let entry = try visitor.get("/restaurant/bottom")
         #expect(entry.header("Location") == "/restaurant/bottom/finding")
+    }
+
+    @Test func anUnknownTabIsLoggedAsARefusal() throws {
+        let lines = Mutex<[String]>([])
+        let application = StageApplication(
+            apps: BuiltInApps.all, store: MemorySessionStore<VisitorSession>(),
+            sessionIDs: SeededSessionIDs(seed: 1), clock: { StageApplication.deterministicEpoch },
+            log: { line in lines.withLock { $0.append(line) } })
+        let visitor = try StageServer(application: application).visitor()
+        #expect(try visitor.get("/restaurant/bottom/nothing").status == 404)
+        #expect(try visitor.get("/restaurant/vertical/nothing/item").status == 404)
+        #expect(
+            lines.withLock { $0 } == [
+                "tabstage: refused GET /restaurant/bottom/nothing: there is no tab 'nothing'",
+                "tabstage: refused GET /restaurant/vertical/nothing/item: there is no tab 'nothing'",
+            ])
     }
 
     @Test func aDetailOfAnUnknownItemIsNotFoundAndAGetOfTheFormEndpointIs405() throws {

@@ -13,24 +13,16 @@ public enum PercentDecodingError: Error, Equatable, CustomStringConvertible {
 
 /// Strict percent-decoding: a stray `%` or bytes that are not UTF-8 are errors, never guessed at.
 public enum PercentDecoding {
+    /// Decodes on the text's UTF-8 bytes (a URL is octets, RFC 3986), never on Characters.
     public static func decode(_ text: Substring, plusAsSpace: Bool = false) throws(PercentDecodingError) -> String {
-        var text = text
-        return try text.withUTF8 { bytes in
-            Result { () throws(PercentDecodingError) in try decode(bytes, plusAsSpace: plusAsSpace) }
-        }.get()
-    }
-
-    /// The same on UTF-8 bytes (from a String, so already valid UTF-8).
-    static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false
-    ) throws(PercentDecodingError) -> String {
-        var plain = true
-        for byte in bytes where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-            plain = false
+        let bytes = text.utf8.span
+        var escapes = false
+        for index in bytes.indices
+        where bytes[index] == UInt8(ascii: "%") || (plusAsSpace && bytes[index] == UInt8(ascii: "+")) {
+            escapes = true
             break
         }
-        if plain { return String(decoding: bytes, as: UTF8.self) }
-        let text = { String(decoding: bytes, as: UTF8.self) }
+        guard escapes else { return String(text) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
@@ -39,7 +31,7 @@ public enum PercentDecoding {
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
                     let low = hexValue(bytes[index + 2])
-                else { throw .invalidEscape(text()) }
+                else { throw .invalidEscape(String(text)) }
                 decoded.append(high << 4 | low)
                 index += 3
             } else {
@@ -47,7 +39,7 @@ public enum PercentDecoding {
                 index += 1
             }
         }
-        guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8(text()) }
+        guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8(String(text)) }
         return string
     }
 
@@ -77,5 +69,14 @@ public enum PercentDecoding {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+}
+
+extension StringProtocol {
+    /// The text at these UTF-8 offsets, which lie on scalar boundaries (next to an ASCII
+    /// delimiter, say): how the parsers here turn the offsets they scan into text.
+    func part(atUTF8 offsets: Range<Int>) -> SubSequence {
+        let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+        return self[start..<utf8.index(start, offsetBy: offsets.count)]
     }
 }

@@ -13,31 +13,29 @@ public struct QueryItems: Sendable, Equatable, Sequence {
 
     public init(_ items: [Item] = []) { self.items = items }
 
-    /// Parses `a=1&b=two+words&c`: `+` is a space, a name without `=` has an empty value.
+    /// Parses `a=1&b=two+words&c`: `+` is a space, a name without `=` has an empty value. Split
+    /// at the `&` and `=` bytes.
     public init(parsing encoded: Substring) throws(PercentDecodingError) {
-        var encoded = encoded
-        self = try encoded.withUTF8 { bytes in
-            Result { () throws(PercentDecodingError) in try QueryItems(parsing: bytes) }
-        }.get()
-    }
-
-    /// The same on UTF-8 bytes.
-    init(parsing encoded: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) {
+        let bytes = encoded.utf8.span
         var items: [Item] = []
-        for pair in encoded.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let name: Slice<UnsafeBufferPointer<UInt8>>
-            let value: Slice<UnsafeBufferPointer<UInt8>>
-            if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-                name = pair[..<equals]
-                value = pair[(equals + 1)...]
-            } else {
-                name = pair
-                value = pair[pair.endIndex...]
+        var pairStart = 0
+        while pairStart < bytes.count {
+            var pairEnd = pairStart
+            var equals: Int?
+            while pairEnd < bytes.count && bytes[pairEnd] != UInt8(ascii: "&") {
+                if equals == nil && bytes[pairEnd] == UInt8(ascii: "=") { equals = pairEnd }
+                pairEnd += 1
             }
-            items.append(
-                Item(
-                    name: try PercentDecoding.decode(UnsafeBufferPointer(rebasing: name), plusAsSpace: true),
-                    value: try PercentDecoding.decode(UnsafeBufferPointer(rebasing: value), plusAsSpace: true)))
+            if pairEnd > pairStart {
+                let valueStart = equals.map { $0 + 1 } ?? pairEnd
+                items.append(
+                    Item(
+                        name: try PercentDecoding.decode(
+                            encoded.part(atUTF8: pairStart..<(equals ?? pairEnd)), plusAsSpace: true),
+                        value: try PercentDecoding.decode(encoded.part(atUTF8: valueStart..<pairEnd), plusAsSpace: true)
+                    ))
+            }
+            pairStart = pairEnd + 1
         }
         self.items = items
     }

@@ -53,6 +53,10 @@ public struct Request: Sendable {
 }
 
 /// A request target taken apart into the fields `Request` keeps.
+///
+/// Targets are octets (RFC 3986): the target is read on a span of its UTF-8 bytes, split at
+/// `#`, `?` and `/`, never walked by Character, and each path segment is percent-decoded on
+/// its own.
 struct ParsedTarget {
     var rawPath: String
     var pathSegments: [String]
@@ -60,44 +64,33 @@ struct ParsedTarget {
     var query: QueryItems
 
     init(_ target: String) throws(RequestTargetError) {
-        // Targets are octets (RFC 3986): split and decode on UTF-8 bytes, without Characters.
-        var utf8Target = target
-        let parsed = utf8Target.withUTF8 { bytes in
-            Result { () throws(RequestTargetError) in try Self.parse(bytes, whole: target) }
+        let bytes = target.utf8.span
+        var fragmentStart = bytes.count
+        var questionMark: Int?
+        var slashes = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte > 0x20 && byte != 0x7F else { throw .invalidCharacter(target) }
+            guard index < fragmentStart else { continue }
+            switch byte {
+            case UInt8(ascii: "#"): fragmentStart = index
+            case UInt8(ascii: "?") where questionMark == nil: questionMark = index
+            case UInt8(ascii: "/") where questionMark == nil: slashes += 1
+            default: break
+            }
         }
-        switch parsed {
-        case .success(let parts): self = parts
-        case .failure(let error): throw error
-        }
-    }
-
-    private init(rawPath: String, pathSegments: [String], path: String, query: QueryItems) {
-        self.rawPath = rawPath
-        self.pathSegments = pathSegments
-        self.path = path
-        self.query = query
-    }
-
-    /// `whole` is the String of `target`'s bytes: a path that is the whole target (no query) is
-    /// that String again, not a new one.
-    private static func parse(
-        _ target: UnsafeBufferPointer<UInt8>, whole: String
-    ) throws(RequestTargetError) -> ParsedTarget {
-        let text = { String(decoding: target, as: UTF8.self) }
-        guard !target.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { throw .invalidCharacter(text()) }
-        let withoutFragment = target.firstIndex(of: UInt8(ascii: "#")).map { target[..<$0] } ?? target[...]
-        let questionMark = withoutFragment.firstIndex(of: UInt8(ascii: "?"))
-        let rawPath = UnsafeBufferPointer(rebasing: withoutFragment[..<(questionMark ?? withoutFragment.endIndex)])
-        guard rawPath.first == UInt8(ascii: "/") else { throw .notOriginForm(text()) }
+        let pathEnd = questionMark ?? fragmentStart
+        guard pathEnd > 0, bytes[0] == UInt8(ascii: "/") else { throw .notOriginForm(target) }
         var segments: [String] = []
-        segments.reserveCapacity(rawPath.count { $0 == UInt8(ascii: "/") })
-        var segmentStart = rawPath.startIndex + 1
+        segments.reserveCapacity(slashes)
+        var segmentStart = 1
         var pathIsPlain = true
         while true {
-            let segmentEnd = rawPath[segmentStart...].firstIndex(of: UInt8(ascii: "/")) ?? rawPath.endIndex
+            var segmentEnd = segmentStart
+            while segmentEnd < pathEnd && bytes[segmentEnd] != UInt8(ascii: "/") { segmentEnd += 1 }
             let segment: String
             do {
-                segment = try PercentDecoding.decode(UnsafeBufferPointer(rebasing: rawPath[segmentStart..<segmentEnd]))
+                segment = try PercentDecoding.decode(target.part(atUTF8: segmentStart..<segmentEnd))
             } catch {
                 throw .invalidPath(error)
             }
@@ -106,21 +99,22 @@ struct ParsedTarget {
                 guard !segment.utf8.contains(0) else { throw .nulInPath }
             }
             segments.append(segment)
-            guard segmentEnd != rawPath.endIndex else { break }
+            guard segmentEnd != pathEnd else { break }
             segmentStart = segmentEnd + 1
         }
-        let rawPathText = rawPath.count == target.count ? whole : String(decoding: rawPath, as: UTF8.self)
+        // A path that is the whole target is that String again, not a new one.
+        rawPath = pathEnd == bytes.count ? target : String(target.part(atUTF8: 0..<pathEnd))
         // Without escapes the decoded path is the raw one: no need to join the segments again.
-        let path = pathIsPlain ? rawPathText : "/" + segments.joined(separator: "/")
-        var query = QueryItems()
+        path = pathIsPlain ? rawPath : "/" + segments.joined(separator: "/")
+        pathSegments = segments
+        query = QueryItems()
         if let questionMark {
             do {
-                query = try QueryItems(
-                    parsing: UnsafeBufferPointer(rebasing: withoutFragment[(questionMark + 1)...]))
+                query = try QueryItems(parsing: target.part(atUTF8: questionMark + 1..<fragmentStart))
             } catch {
                 throw .invalidQuery(error)
             }
         }
-        return ParsedTarget(rawPath: rawPathText, pathSegments: segments, path: path, query: query)
     }
+
 }

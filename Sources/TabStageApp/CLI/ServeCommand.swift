@@ -173,36 +173,53 @@ enum ServeCommand: Subcommand {
         let description: String
     }
 
-    static func run(_ parsed: ParsedArguments, console: Console) -> Int32 {
-        let port: Int
-        let option: SessionStoreOption
-        let limits: SessionLimits
+    /// What the options say, read and checked before anything is opened.
+    struct Settings {
+        var option: SessionStoreOption
+        var limits: SessionLimits
         var configuration: ServerConfiguration
-        let metricsFrom: [AddressRange]
+        var metricsFrom: [AddressRange]
+    }
+
+    static func settings(_ parsed: ParsedArguments) throws(UsageError) -> Settings {
+        let port = try parsed.integer("port", default: 8080, in: 0...65535)
+        let option = try sessionOption(parsed)
+        let metricsFrom = try addresses(parsed, "metrics-from", default: AddressRange.loopback)
+        let limits = try self.limits(parsed)
+        var configuration = ServerConfiguration(host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port))
+        configuration.streamLimits.maxStreams = try parsed.integer(
+            "max-streams", default: configuration.streamLimits.maxStreams, in: 0...100_000)
+        configuration.streamLimits.maxStreamsPerAddress = try parsed.integer(
+            "max-streams-per-ip", default: configuration.streamLimits.maxStreamsPerAddress, in: 0...100_000)
+        // Streams hold connections: room for them beside the ordinary requests.
+        configuration.connectionLimit += configuration.streamLimits.maxStreams
+        configuration.perIPConnectionLimit = try parsed.integer(
+            "max-connections-per-ip", default: configuration.perIPConnectionLimit,
+            in: 1...configuration.connectionLimit)
+        configuration.connectionTimeoutSeconds = try parsed.integer(
+            "connection-timeout", default: configuration.connectionTimeoutSeconds, in: 1...3600)
+        configuration.trustedProxies = try addresses(parsed, "trust-proxy", default: [])
+        if parsed.has("watch") && parsed.allValues["app"] == nil {
+            throw UsageError("--watch watches the files of --app FILE; give at least one")
+        }
+        return Settings(option: option, limits: limits, configuration: configuration, metricsFrom: metricsFrom)
+    }
+
+    /// `--public FOLDER`'s files, else those built into the binary (it then serves from any folder).
+    static func staticFiles(_ parsed: ParsedArguments) throws(StaticFilesError) -> StaticFiles {
+        guard let publicFolder = parsed.value("public") else { return StaticFiles(embedded: StaticFiles.embeddedFiles) }
+        return try StaticFiles(root: publicFolder)
+    }
+
+    static func run(_ parsed: ParsedArguments, console: Console) -> Int32 {
+        let settings: Settings
         do throws(UsageError) {
-            port = try parsed.integer("port", default: 8080, in: 0...65535)
-            option = try sessionOption(parsed)
-            metricsFrom = try addresses(parsed, "metrics-from", default: AddressRange.loopback)
-            limits = try self.limits(parsed)
-            configuration = ServerConfiguration(host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port))
-            configuration.streamLimits.maxStreams = try parsed.integer(
-                "max-streams", default: configuration.streamLimits.maxStreams, in: 0...100_000)
-            configuration.streamLimits.maxStreamsPerAddress = try parsed.integer(
-                "max-streams-per-ip", default: configuration.streamLimits.maxStreamsPerAddress, in: 0...100_000)
-            // Streams hold connections: room for them beside the ordinary requests.
-            configuration.connectionLimit += configuration.streamLimits.maxStreams
-            configuration.perIPConnectionLimit = try parsed.integer(
-                "max-connections-per-ip", default: configuration.perIPConnectionLimit,
-                in: 1...configuration.connectionLimit)
-            configuration.connectionTimeoutSeconds = try parsed.integer(
-                "connection-timeout", default: configuration.connectionTimeoutSeconds, in: 1...3600)
-            configuration.trustedProxies = try addresses(parsed, "trust-proxy", default: [])
-            if parsed.has("watch") && parsed.allValues["app"] == nil {
-                throw UsageError("--watch watches the files of --app FILE; give at least one")
-            }
+            settings = try self.settings(parsed)
         } catch {
             return TabStageCLI.usageError(error, for: self, console: console)
         }
+        let option = settings.option
+        var configuration = settings.configuration
         guard let loaded = AppFile.loaded(from: parsed.allValues["app"] ?? [], command: name, console: console)
         else {
             return ExitCode.failure
@@ -210,27 +227,19 @@ enum ServeCommand: Subcommand {
         let shelf = AppShelf(loaded.apps)
         // The public folder before the session store: a wrong folder should not create or lock
         // the session database on its way to failing.
-        // Without --public, the files built into the binary: it serves from any folder.
-        var staticFiles = StaticFiles(embedded: StaticFiles.embeddedFiles)
-        if let publicFolder = parsed.value("public") {
-            do {
-                staticFiles = try StaticFiles(root: publicFolder)
-            } catch {
-                console.err("tabstage serve: \(error.description)\n")
-                return ExitCode.failure
-            }
-        }
+        let staticFiles: StaticFiles
         let opened: OpenedStore
         do {
-            opened = try openStore(option, limits: limits, catalog: shelf.catalog)
+            staticFiles = try self.staticFiles(parsed)
+            opened = try openStore(option, limits: settings.limits, catalog: shelf.catalog)
         } catch {
-            console.err("tabstage serve: \(error.description)\n")
+            console.err("tabstage serve: \(error)\n")
             return ExitCode.failure
         }
         defer { opened.close() }
         let metrics = ServerMetrics()
         let application = self.application(
-            parsed, shelf: shelf, store: MeasuredSessionStore(opened.store, metrics: metrics), limits: limits,
+            parsed, shelf: shelf, store: MeasuredSessionStore(opened.store, metrics: metrics), limits: settings.limits,
             hub: option.makeChangeHub(log: StageApplication.standardErrorLog))
         let watcher = AppFileWatcher(
             files: loaded.files, application: application, report: { console.err($0) })
@@ -245,7 +254,7 @@ enum ServeCommand: Subcommand {
         applyThreadingOverride(to: &configuration)
         let router = Routes.makeRouter(
             staticFiles: staticFiles, application: application,
-            metrics: MetricsAccess(metrics: metrics, allowed: metricsFrom))
+            metrics: MetricsAccess(metrics: metrics, allowed: settings.metricsFrom))
         let server = Server(configuration: configuration, router: router)
         metrics.readOpenConnections { [weak server] in server?.openConnections ?? 0 }
         metrics.readLiveSessions { [store = application.store] in store.count }

@@ -23,15 +23,20 @@ public final class ServerMetrics: Sendable {
         /// Any other method.
         case other
 
+        /// Read on the target's bytes (every request passes here): no Characters, no copies.
         init(method: String, target: String) {
-            let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-            if path == "/healthz" {
+            let bytes = target.utf8.span
+            var end = 0
+            while end < bytes.count && bytes[end] != UInt8(ascii: "?") { end += 1 }
+            if Self.matches(bytes, end, "/healthz") {
                 self = .health
-            } else if path == "/metrics" {
+            } else if Self.matches(bytes, end, "/metrics") {
                 self = .metrics
-            } else if path.hasPrefix("/static/") {
+            } else if Self.matches(bytes, end, "/static/", prefix: true) {
                 self = .staticFile
-            } else if path.hasPrefix("/icons/") || path.hasPrefix("/theme/") {
+            } else if Self.matches(bytes, end, "/icons/", prefix: true)
+                || Self.matches(bytes, end, "/theme/", prefix: true)
+            {
                 self = .asset
             } else if method == "POST" {
                 self = .form
@@ -40,6 +45,14 @@ public final class ServerMetrics: Sendable {
             } else {
                 self = .other
             }
+        }
+
+        /// Whether the path, the first `end` bytes, is `literal` (or starts with it).
+        private static func matches(_ bytes: Span<UInt8>, _ end: Int, _ literal: String, prefix: Bool = false) -> Bool {
+            let wanted = literal.utf8.span
+            guard prefix ? end >= wanted.count : end == wanted.count else { return false }
+            for index in wanted.indices where bytes[index] != wanted[index] { return false }
+            return true
         }
     }
 

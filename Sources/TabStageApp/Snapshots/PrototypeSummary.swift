@@ -45,7 +45,7 @@ struct PrototypeSummary {
                 "bar: " + Self.bar(container, layout: layout, isLoggedIn: session.isLoggedIn, language: language))
         }
         let tabID = segments.count > 2 ? segments[2] : nil
-        if let tabID, tabID == StageLinks.moreSegment, layout == .bottom {
+        if let tabID, tabID == StageLinks.moreSegment, layout?.hasMoreList == true {
             lines.append("page: " + UIString.more.text(in: language))
         } else if let tabID, let tab = app.tab(id: tabID) {
             if segments.count == 3, request.method == .get {
@@ -88,8 +88,9 @@ struct PrototypeSummary {
             if tab.requiresLogin && !isLoggedIn { text += " 🔒" }
             return isSelected ? "(\(text))" : "[\(text)]"
         }
-        guard layout == .bottom else {
-            return tabs.indices.map { item($0, isSelected: $0 == container.selectedIndex) }.joined(separator: " ")
+        guard layout.hasMoreList else {
+            return container.shownPositions.map { item($0, isSelected: $0 == container.selectedIndex) }.joined(
+                separator: " ")
         }
         return container.bottomBarItems().map { barItem in
             switch barItem {

@@ -12,7 +12,7 @@ extension StageApplication {
         if tabID == StageLinks.moreSegment { return try customizeAction(request, located) }
         let app = located.served.apps[located.appIndex]
         let form = try checkedPost(request, app: app, badFormMessage: .unknownAction(""))
-        guard app.tab(id: tabID) != nil else { return try errorPage(request, .notFound, .unknownTab(tabID), app: app) }
+        guard app.tab(id: tabID) != nil else { return try unknownTabPage(request, tabID, app: app) }
         guard let action = PageActionForm.action(from: form) else {
             return try errorPage(
                 request, .badRequest, .unknownAction(form.values(for: "action").last ?? ""), app: app)

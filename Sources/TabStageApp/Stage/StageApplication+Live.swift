@@ -29,12 +29,9 @@ extension StageApplication {
         hub.publish(ChangeNotice(topic: LiveTopic.session(id), version: revision))
     }
 
-    /// `REVISION-GENERATION`: what a live page was drawn from, and the stream's event ids.
-    static func liveVersion(revision: UInt64, generation: UInt64) -> String { "\(revision)-\(generation)" }
-
     /// The live part of a visitor's own stage view of `appID`.
     func liveStage(_ appID: String, revision: UInt64, presentation: Presentation?, served: ServedApps) -> LiveStage {
-        let version = Self.liveVersion(revision: revision, generation: served.generation(ofApp: appID))
+        let version = LiveVersion(revision: revision, generation: served.generation(ofApp: appID))
         guard let presentation, presentation.appID == appID else { return LiveStage(version: version, role: .visitor) }
         let followers = liveStreams.count(on: LiveTopic.follower(presentation.code))
         return LiveStage(version: version, role: .presenting(code: presentation.code, followers: followers))
@@ -262,8 +259,7 @@ extension StageApplication {
                 language: language, app: app, layout: layout, currentPath: StageLinks.follow(appID, code)),
             app: app, layout: layout, container: container, content: content, markup: served.markups[appIndex],
             live: LiveStage(
-                version: Self.liveVersion(
-                    revision: session.revision ?? 0, generation: served.generation(ofApp: appID)),
+                version: LiveVersion(revision: session.revision ?? 0, generation: served.generation(ofApp: appID)),
                 role: .following(code: code)))
         return render(context, status: .ok, request: request, framing: .denied)
     }
@@ -314,20 +310,13 @@ extension StageApplication {
 
 /// What a live page was last told, so that a notice it already knows is not sent again.
 final class LiveVersionSeen: Sendable {
-    private struct Seen {
-        var revision: UInt64
-        var generation: UInt64
-    }
-
-    private let seen: Mutex<Seen>
+    private let seen: Mutex<LiveVersion>
 
     init(revision: UInt64, generation: UInt64) {
-        seen = Mutex(Seen(revision: revision, generation: generation))
+        seen = Mutex(LiveVersion(revision: revision, generation: generation))
     }
 
-    var text: String {
-        seen.withLock { StageApplication.liveVersion(revision: $0.revision, generation: $0.generation) }
-    }
+    var text: String { seen.withLock { $0.description } }
 
     /// Whether a page that shows `version` (`REVISION-GENERATION`) missed something. The page's
     /// own version may run one ahead (it is written before its change commits, which may be
@@ -343,7 +332,7 @@ final class LiveVersionSeen: Sendable {
         seen.withLock { seen in
             guard revision > seen.revision else { return nil }
             seen.revision = revision
-            return StageApplication.liveVersion(revision: seen.revision, generation: seen.generation)
+            return seen.description
         }
     }
 
@@ -352,7 +341,7 @@ final class LiveVersionSeen: Sendable {
         seen.withLock { seen in
             guard generation > seen.generation else { return nil }
             seen.generation = generation
-            return StageApplication.liveVersion(revision: seen.revision, generation: seen.generation)
+            return seen.description
         }
     }
 }

@@ -126,7 +126,7 @@ extension StageApplication {
             return try morePage(request, located.served, located.appIndex, layout: located.layout)
         }
         guard let tabIndex = apps[located.appIndex].tabs.firstIndex(where: { $0.id == tabID }) else {
-            return try errorPage(request, .notFound, .unknownTab(tabID), app: apps[located.appIndex])
+            return try unknownTabPage(request, tabID, app: apps[located.appIndex])
         }
         let isSearch = apps[located.appIndex].tabs[tabIndex].page.kind == .search
         // A bar link never carries `?q=`: a tap that does is the redirect of one to its search
@@ -137,7 +137,7 @@ extension StageApplication {
         let query = isSearch ? requested ?? (source == .history ? "" : nil) : nil
         let selection = TabSelection(
             served: located.served, appIndex: located.appIndex, appID: apps[located.appIndex].id,
-            layout: located.layout, tabID: tabID, source: source, isSearch: isSearch, query: query,
+            layout: located.layout, tabID: tabID, path: request.path, source: source, isSearch: isSearch, query: query,
             changesSettings: changesSettings(request), isLiveRefresh: isLiveRefresh(request), now: clock())
         let visit = try withVisitor(
             request, create: true, ifUnchanged: { session in reloadedTab(request, session, selection) },
@@ -164,6 +164,9 @@ extension StageApplication {
         var appID: String
         var layout: Layout
         var tabID: String
+        /// The tab's own URL, `StageLinks.tab(appID, layout, tabID)`: the path this route matched
+        /// is those three decoded segments joined by `/`, so it is used as it came.
+        var path: String
         var source: SelectionSource
         var isSearch: Bool
         /// `?q=` on a search tab (empty for back and forward without it); nil on other tabs.
@@ -287,6 +290,7 @@ extension StageApplication {
 
     /// The tab page's context, from what the visit took out of the session.
     func tabContext(_ visit: consuming TabVisit, _ selection: TabSelection) -> StageContext {
+        assert(selection.path == StageLinks.tab(selection.appID, selection.layout, selection.tabID))
         let appIndex = selection.appIndex
         let apps = selection.served.apps
         let live = liveStage(
@@ -295,7 +299,7 @@ extension StageApplication {
             chrome: ChromeContext(
                 language: visit.language, app: apps[appIndex], layout: selection.layout,
                 visitorName: visit.visitorName,
-                currentPath: StageLinks.tab(selection.appID, selection.layout, selection.tabID),
+                currentPath: selection.path,
                 csrfToken: visit.csrfToken, display: visit.display),
             app: apps[appIndex], layout: selection.layout, container: visit.container, content: visit.content,
             notice: visit.notice, markup: selection.served.markups[appIndex], live: live)
@@ -313,9 +317,7 @@ extension StageApplication {
         if tabID == StageLinks.moreSegment && itemID == StageLinks.editSegment && layout.hasMoreList {
             return try editTabsPage(request, served, located.appIndex, layout: layout)
         }
-        guard let tab = app.tab(id: tabID) else {
-            return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
-        }
+        guard let tab = app.tab(id: tabID) else { return try unknownTabPage(request, tabID, app: app) }
         guard tab.page.content.items.contains(where: { $0.id == itemID }) else {
             // `…/action` is the page's form endpoint, which only POST has.
             if itemID == StageLinks.actionSegment {

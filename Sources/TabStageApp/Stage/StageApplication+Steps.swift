@@ -96,6 +96,16 @@ extension StageApplication {
         return StageResponses.error(status, message, chrome: chrome.result)
     }
 
+    /// The 404 for a tab id the app does not have. The refusal goes to the server's log (the
+    /// model logs its refusals in the visitor's event log, but a request that is refused leaves
+    /// the session as it was).
+    func unknownTabPage(_ request: Request, _ tabID: String, app: AppDescription) throws(SessionStoreError)
+        -> Response
+    {
+        log("tabstage: refused \(request.method.rawValue) \(request.path): \(UnchangedReason.unknownTab(id: tabID))")
+        return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
+    }
+
     /// A cross-site form post is refused even before the SameSite cookie would stop it: the
     /// `Origin` a browser sends with a post must be this host's. Only `checkedPost` asks.
     func isSameOrigin(_ request: Request) -> Bool {

@@ -8,7 +8,9 @@ enum DetailView {
         let language = context.language
         let tabTitle = context.app.tab(id: tabID)?.title.text(in: language.tag) ?? tabID
         html.raw("<div class=\"nav-bar\"><a class=\"back\" data-stage-link")
-        html.attribute("href", StageLinks.tab(context.app.id, context.layout, tabID))
+        html.openAttribute("href")
+        StageLinks.writeTab(context.app.id, context.layout, tabID, into: &html)
+        html.closeAttribute()
         html.raw("><span aria-hidden=\"true\">‹ </span>")
         html.text(UIString.back.text(in: language))
         html.raw("<span class=\"visually-hidden\">")

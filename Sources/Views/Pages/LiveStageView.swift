@@ -10,11 +10,10 @@ public struct LiveStage: Sendable, Equatable {
         case following(code: String)
     }
 
-    /// The session revision and app generation the page was drawn from, `REVISION-GENERATION`.
-    public var version: String
+    public var version: LiveVersion
     public var role: Role
 
-    public init(version: String, role: Role) {
+    public init(version: LiveVersion, role: Role) {
         self.version = version
         self.role = role
     }
@@ -25,7 +24,36 @@ public struct LiveStage: Sendable, Equatable {
     }
 }
 
+/// What a live page was drawn from: the session's revision and the app's generation, written
+/// `REVISION-GENERATION` (the page's `data-version`, the stream's event ids).
+public struct LiveVersion: Sendable, Equatable, CustomStringConvertible {
+    public var revision: UInt64
+    public var generation: UInt64
+
+    public init(revision: UInt64, generation: UInt64) {
+        self.revision = revision
+        self.generation = generation
+    }
+
+    public var description: String { "\(revision)-\(generation)" }
+
+    /// The same digits, written into the page without a String between.
+    func write(into html: inout HTMLWriter) {
+        html.number(revision)
+        html.raw("-")
+        html.number(generation)
+    }
+}
+
 enum LiveStageView {
+    /// ` data-version="REVISION-GENERATION"` on a live page's stage.
+    static func versionAttribute(_ context: StageContext, into html: inout HTMLWriter) {
+        guard let live = context.live else { return }
+        html.openAttribute("data-version")
+        live.version.write(into: &html)
+        html.closeAttribute()
+    }
+
     /// Opens the part of the stage a follower cannot use. The script makes it `inert` (the Nu
     /// checker does not know the attribute yet); without the script the stylesheet takes the
     /// pointer off it, and its forms carry no token, so a post is refused.
@@ -70,7 +98,9 @@ enum LiveStageView {
             html.raw("<div class=\"live-panel\"><p>")
             html.text(UIString.presentLead.text(in: language))
             html.raw("</p><form method=\"post\"")
-            html.attribute("action", StageLinks.present(appID))
+            html.openAttribute("action")
+            StageLinks.writePresent(appID, into: &html)
+            html.closeAttribute()
             html.raw("><input type=\"hidden\" name=\"layout\"")
             html.attribute("value", context.layout.rawValue)
             html.raw(">")
@@ -79,17 +109,20 @@ enum LiveStageView {
             html.text(UIString.presentButton.text(in: language))
             html.raw("</button></form></div>\n")
         case .presenting(let code, let followers):
-            let path = StageLinks.follow(appID, code)
             html.raw("<div class=\"live-panel live-presenting\"><p>")
             html.text(UIString.presentingLead.text(in: language))
             html.raw(" <a class=\"follow-link\"")
-            html.attribute("href", path)
+            html.openAttribute("href")
+            StageLinks.writeFollow(appID, code, into: &html)
+            html.closeAttribute()
             html.raw(">")
-            html.text(path)
+            StageLinks.writeFollow(appID, code, into: &html)
             html.raw("</a></p><p class=\"follower-count\" data-followers>")
             html.text(UIString.followerCount(followers).text(in: language))
             html.raw("</p><form method=\"post\"")
-            html.attribute("action", StageLinks.stopPresenting(appID))
+            html.openAttribute("action")
+            StageLinks.writeStopPresenting(appID, into: &html)
+            html.closeAttribute()
             html.raw(">")
             CSRFField.render(context.chrome.csrfToken, into: &html)
             html.raw("<button type=\"submit\" class=\"button button-quiet\">")

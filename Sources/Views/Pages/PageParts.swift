@@ -178,7 +178,9 @@ enum MoreView {
             guard let tab = context.app.tab(id: tabID) else { continue }
             html.raw("<li><a class=\"more-row\"")
             html.attribute("data-tab", tab.id)
-            html.attribute("href", StageLinks.tab(context.app.id, context.layout, tab.id))
+            html.openAttribute("href")
+            StageLinks.writeTab(context.app.id, context.layout, tab.id, into: &html)
+            html.closeAttribute()
             if tab.id == selected { html.raw(" aria-current=\"page\"") }
             html.raw("><span class=\"more-icon\"><img alt=\"\" width=\"80\" height=\"80\"")
             html.openAttribute("src")

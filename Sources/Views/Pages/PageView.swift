@@ -87,7 +87,9 @@ enum PageView {
         let language = context.language
         // A GET form: the query is in the URL, so a search can be shared and reloaded.
         html.raw("<form method=\"get\" role=\"search\"")
-        html.attribute("action", StageLinks.tab(context.app.id, context.layout, tab.id))
+        html.openAttribute("action")
+        StageLinks.writeTab(context.app.id, context.layout, tab.id, into: &html)
+        html.closeAttribute()
         html.raw(" data-fragment><label>")
         html.text(UIString.searchLabel.text(in: language))
         html.raw(" <input type=\"search\" name=\"q\" maxlength=\"100\"")

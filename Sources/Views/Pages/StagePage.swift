@@ -189,7 +189,7 @@ public enum StagePage {
         html.openAttribute("data-title")
         titles.writeDocumentTitle(context, into: &html)
         html.closeAttribute()
-        if let live = context.live { html.attribute("data-version", live.version) }
+        LiveStageView.versionAttribute(context, into: &html)
         // The skip link's target: focusable by it, not in the Tab order.
         html.raw(" tabindex=\"-1\">\n")
         // The device's own chrome, drawn by the stylesheet only where a frame shows (see
@@ -201,8 +201,9 @@ public enum StagePage {
             if case .detail(let tabID, let itemID) = context.content { (tabID, itemID) } else { nil }
         let showsBar = detail == nil || !context.container.hidesBar
         // The reading order is the visual one: a vertical bar beside the page comes first, a
-        // bottom bar under it last (the grid draws each in its place either way).
-        if showsBar && context.layout == .vertical { bar(context, into: &html) }
+        // bottom bar under it last (the grid draws each in its place either way). The adaptive
+        // page is one document for both its forms: its bar comes first, as its sidebar does.
+        if showsBar && context.layout != .bottom { bar(context, into: &html) }
         page(context, titles: titles, detail: detail, into: &html)
         if showsBar && context.layout == .bottom { bar(context, into: &html) }
         if case .refused(let tabID, let reason) = context.content {

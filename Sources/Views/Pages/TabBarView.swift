@@ -54,8 +54,7 @@ enum TabBarView {
         into html: inout HTMLWriter
     ) {
         let app = context.app
-        let showsMore = context.content.showsMoreList
-        let isCurrent = more.isSelected || showsMore
+        let isCurrent = more.isSelected || context.content.showsMoreList
         // The bottom layout's More list has always been under `bottom`; the adaptive one has its own.
         let layout: Layout = context.layout == .adaptive ? .adaptive : .bottom
         cellOpening(

@@ -150,6 +150,27 @@ enum Chrome {
             }
             html.raw("</ul></nav>\n")
         }
+        languageNavigation(language, into: &html)
+        html.raw("<div class=\"account\">\n")
+        if let app {
+            html.raw("<a class=\"stage-link\"")
+            html.openAttribute("href")
+            StageLinks.writeStage(app.id, into: &html)
+            html.closeAttribute()
+            html.raw(">")
+            html.text(UIString.stage.text(in: language))
+            html.raw("</a>\n<a class=\"event-log-link\"")
+            html.openAttribute("href")
+            StageLinks.writeEvents(app.id, into: &html)
+            html.closeAttribute()
+            html.raw(">")
+            html.text(UIString.eventLog.text(in: language))
+            html.raw("</a>\n")
+        }
+    }
+
+    /// This page in each language we write, as `?lang=` links, each in its own language.
+    private static func languageNavigation(_ language: UILanguage, into html: inout HTMLWriter) {
         html.raw("<nav")
         html.attribute("aria-label", UIString.languageNavigation.text(in: language))
         html.raw("><ul>\n")
@@ -165,24 +186,7 @@ enum Chrome {
             html.text(UIString.languageName(option).text(in: language))
             html.raw("</a></li>\n")
         }
-        html.raw("</ul></nav>\n<div class=\"account\">\n")
-        if let app {
-            html.raw("<a class=\"stage-link\"")
-            html.openAttribute("href")
-            html.raw("/")
-            html.text(app.id)
-            html.raw("/stage")
-            html.closeAttribute()
-            html.raw(">")
-            html.text(UIString.stage.text(in: language))
-            html.raw("</a>\n<a class=\"event-log-link\"")
-            html.openAttribute("href")
-            StageLinks.writeEvents(app.id, into: &html)
-            html.closeAttribute()
-            html.raw(">")
-            html.text(UIString.eventLog.text(in: language))
-            html.raw("</a>\n")
-        }
+        html.raw("</ul></nav>\n")
     }
 
     /// The visitor's part of the header (log-out form or log-in link), and the header's end.

@@ -99,13 +99,35 @@ public enum StageLinks {
     }
     /// `/{app}/reset`: GET asks to confirm, POST resets the visitor's container of the app.
     public static func resetDemo(_ appID: String) -> String { "/\(appID)/reset" }
-    /// The event stream of a session's open pages of an app (see docs/live.md).
-    public static func live(_ appID: String) -> String { "/\(appID)/live" }
-    public static func present(_ appID: String) -> String { "/\(appID)/present" }
-    public static func stopPresenting(_ appID: String) -> String { "/\(appID)/present/stop" }
-    public static func follow(_ appID: String, _ code: String) -> String { "/\(appID)/follow/\(code)" }
-    public static func followStream(_ appID: String, _ code: String) -> String { "/\(appID)/follow/\(code)/live" }
-    public static func leave(_ appID: String, _ code: String) -> String { "/\(appID)/follow/\(code)/leave" }
+    /// Where a visitor starts presenting an app (see docs/live.md), and stops.
+    static func writePresent(_ appID: String, into html: inout HTMLWriter) {
+        html.raw("/")
+        html.text(appID)
+        html.raw("/present")
+    }
+
+    static func writeStopPresenting(_ appID: String, into html: inout HTMLWriter) {
+        writePresent(appID, into: &html)
+        html.raw("/stop")
+    }
+
+    /// A presentation's follow page, for the code a presenter hands out.
+    public static func follow(_ appID: String, _ code: String) -> String { url { writeFollow(appID, code, into: &$0) } }
+
+    static func writeFollow(_ appID: String, _ code: String, into html: inout HTMLWriter) {
+        html.raw("/")
+        html.text(appID)
+        html.raw("/follow/")
+        html.text(code)
+    }
+
+    /// Where a follower leaves, with a copy of what the presenter shows.
+    public static func leave(_ appID: String, _ code: String) -> String {
+        url {
+            writeFollow(appID, code, into: &$0)
+            $0.raw("/leave")
+        }
+    }
 
     static func writeEvents(_ appID: String, into html: inout HTMLWriter) {
         html.raw("/")
@@ -262,7 +284,13 @@ public enum StageLinks {
     }
 
     /// The stage of an app: both layouts side by side, in device frames, with the timeline.
-    public static func stage(_ appID: String) -> String { "/\(appID)/stage" }
+    public static func stage(_ appID: String) -> String { url { writeStage(appID, into: &$0) } }
+
+    static func writeStage(_ appID: String, into html: inout HTMLWriter) {
+        html.raw("/")
+        html.text(appID)
+        html.raw("/stage")
+    }
 
     /// `RRGGBB` in capitals: one spelling per colour, so one cache entry per colour.
     static func tintQuery(_ app: AppDescription) -> String {
