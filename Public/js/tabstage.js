@@ -427,6 +427,8 @@
   function refreshPath() {
     var parts = window.location.pathname.split("/").filter(Boolean);
     if (kind === "stage" && parts.length === 3 && parts[2] !== "_more") return "/" + parts[0] + "/" + parts[1];
+    // The event log keeps its filter (`?kind=`).
+    if (kind === "events") return window.location.pathname + window.location.search;
     return window.location.pathname;
   }
 

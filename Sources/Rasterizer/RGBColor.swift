@@ -37,6 +37,9 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     /// The seed's tab tint, docs/glow.md's reference colour for the selected state.
     public static let defaultTint = RGBColor(red: 0xFF, green: 0x95, blue: 0x00)
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
+    /// iOS's secondary grey, which reads as "not chosen" beside the tint: the fill of unselected
+    /// icons on a light bar, on the stage and from `tabstage icon` alike.
+    public static let unselectedGrey = RGBColor(red: 0x8E, green: 0x8E, blue: 0x93)
 
     /// `#RRGGBB`, upper case.
     public var description: String {
@@ -52,6 +55,8 @@ public enum IconState: String, Sendable, CaseIterable {
     case selected
     /// A flat fill in one colour.
     case unselected
+    /// A flat fill in the tint: a selected tab as iOS draws it since iOS 7.
+    case tinted
 }
 
 /// The device scale of a render: the 80 × 80 pt cell becomes 80s × 80s pixels.

@@ -19,16 +19,16 @@ public func renderMask(_ path: PathData, fillRule: FillRule, scale: IconScale) -
 }
 
 /// A tab icon in the reference cell: a flat fill of `color` when unselected, the gradient glow in
-/// `tint` when selected (docs/glow.md).
+/// `tint` when selected (docs/glow.md), a flat fill of `tint` when tinted.
 public func renderIcon(
     _ path: PathData, fillRule: FillRule, state: IconState, scale: IconScale,
     tint: RGBColor = .defaultTint, color: RGBColor = .black
 ) -> Raster {
     let size = IconCell.pixelSize(scale: scale)
     switch state {
-    case .unselected:
+    case .unselected, .tinted:
         let (box, deltas) = deltasInBox(path, fillRule: fillRule, scale: scale)
-        return Raster(width: size, height: size, storage: .flat(box, color, deltas))
+        return Raster(width: size, height: size, storage: .flat(box, state == .tinted ? tint : color, deltas))
     case .selected:
         let composer = GlowComposer(scale: scale)
         let margin = composer.shadowMargin

@@ -13,6 +13,7 @@ extension AppDescription {
         public static let itemDetailLength = 400
         public static let badgeTextLength = 8
         public static let badgeCount = 0...9999
+        public static let badgeLabelLength = 24
         public static let pathDataLength = 8192
         public static let counterMaximum = 1...9999
         public static let walletBalance = 0...1_000_000
@@ -283,6 +284,14 @@ private struct DescriptionValidator {
         return isValid ? LocalizedText(translations) : nil
     }
 
+    /// The optional text at `key`: `.some(nil)` when absent, nil after a problem.
+    private mutating func optionalText(_ members: Members, _ key: String, what: String, maximumLength: Int)
+        -> LocalizedText??
+    {
+        guard let value = members.values[key] else { return .some(nil) }
+        return localizedText(value, at: members.path(key), what: what, maximumLength: maximumLength).map(Optional.some)
+    }
+
     static func isIdentifier(_ text: String) -> Bool {
         AppDescription.Limits.idLength.contains(text.count)
             && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
@@ -305,7 +314,8 @@ private struct DescriptionValidator {
 
     mutating func app(_ document: JSONValue) -> AppDescription? {
         let keys = [
-            "id", "name", "tint", "layout", "policies", "hidesBottomBarWhenPushed", "tabs", "sections", "customizable",
+            "id", "name", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs", "sections",
+            "customizable",
         ]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: "id") }
@@ -316,6 +326,10 @@ private struct DescriptionValidator {
         // The layout `/{app}` opens; optional, as most apps are shown behind a bottom bar.
         var layout: Layout? = .bottom
         if let value = members.values["layout"] { layout = choice(value, at: "layout", "layout", Layout.self) }
+        var iconStyle: IconStyle? = .glow
+        if let value = members.values["iconStyle"] {
+            iconStyle = choice(value, at: "iconStyle", "icon style", IconStyle.self)
+        }
         let policies = members.values["policies"].map { parsePolicies($0, at: "policies") } ?? NavigationPolicies.uiKit
         var hidesBar: Bool? = false
         if let value = members.values["hidesBottomBarWhenPushed"] {
@@ -326,11 +340,12 @@ private struct DescriptionValidator {
             members.values["sections"].map { parseSections($0, at: "sections") } ?? []
         let customizable: [String]? =
             members.values["customizable"].map { tabIDList($0, at: "customizable", allowsEmpty: true) } ?? []
-        guard let id, let name, let tint, let layout, let policies, let hidesBar, let tabs, let sections,
+        guard let id, let name, let tint, let layout, let iconStyle, let policies, let hidesBar, let tabs,
+            let sections,
             let customizable
         else { return nil }
         return AppDescription(
-            id: id, name: name, tint: tint, defaultLayout: layout, policies: policies,
+            id: id, name: name, tint: tint, defaultLayout: layout, iconStyle: iconStyle, policies: policies,
             hidesBottomBarWhenPushed: hidesBar, tabs: tabs, sections: sections,
             customizableTabIDs: tabs.map(\.id).filter { customizable.contains($0) })
     }
@@ -488,7 +503,8 @@ private struct DescriptionValidator {
 
     private mutating func parseTab(_ value: JSONValue, at path: String) -> TabDescription? {
         let keys = [
-            "id", "title", "icon", "requiresLogin", "badge", "hidesBottomBarWhenPushed", "allowsHiding", "page",
+            "id", "title", "icon", "requiresLogin", "badge", "badgeLabel", "hidesBottomBarWhenPushed", "allowsHiding",
+            "page",
         ]
         guard let members = members(value, at: path, allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: members.path("id")) }
@@ -507,16 +523,33 @@ private struct DescriptionValidator {
         if let value = members.values["hidesBottomBarWhenPushed"] {
             hidesBar = bool(value, at: members.path("hidesBottomBarWhenPushed")).map(Optional.some)
         }
+        let page = required(members, "page").flatMap { parsePage($0, at: members.path("page")) }
+        guard let badges = parseTabBadge(members, page: page) else { return nil }
+        guard let id, let title, let icon, let requiresLogin, let badge = badges.badge, let binding = badges.binding,
+            let label = badges.label, let hidesBar, let allowsHiding, let page
+        else { return nil }
+        return TabDescription(
+            id: id, title: title, icon: icon, requiresLogin: requiresLogin, initialBadge: badge,
+            badgeBinding: binding, badgeLabel: label, hidesBottomBarWhenPushed: hidesBar, allowsHiding: allowsHiding,
+            page: page)
+    }
+
+    /// A tab's `badge` and `badgeLabel`, each `.some(nil)` when absent and nil after a problem;
+    /// nil in all when they do not fit the page.
+    private mutating func parseTabBadge(_ members: Members, page: PageDescription?) -> (
+        badge: Badge??, binding: BadgeBinding??, label: LocalizedText??
+    )? {
         var badge: Badge?? = .some(nil)
         var binding: BadgeBinding?? = .some(nil)
         if let value = members.values["badge"] {
-            if case .object = value {
+            if case .object(let list) = value, list.contains(where: { $0.key == "from" }) {
                 binding = parseBadgeBinding(value, at: members.path("badge")).map(Optional.some)
             } else {
                 badge = parseBadge(value, at: members.path("badge"))
             }
         }
-        let page = required(members, "page").flatMap { parsePage($0, at: members.path("page")) }
+        let label = optionalText(
+            members, "badgeLabel", what: "a badge label", maximumLength: AppDescription.Limits.badgeLabelLength)
         if page?.kind == .news, let value = members.values["badge"], value != .null {
             report(members.path("badge"), "a news page's badge is its unread count; remove 'badge'")
             return nil
@@ -525,14 +558,19 @@ private struct DescriptionValidator {
             report(members.path("badge.from"), "only a counter page's badge can be bound to its count")
             return nil
         }
-        guard let id, let title, let icon, let requiresLogin, let badge, let binding, let hidesBar, let allowsHiding,
-            let page
-        else {
+        let counts: Bool
+        switch badge {
+        case .some(.some(.count)): counts = true
+        case .some(.some(.text)): counts = false
+        default: counts = page?.kind == .news || binding != .some(nil)
+        }
+        if case .some(.some) = label, !counts, page != nil {
+            report(
+                members.path("badgeLabel"),
+                "a badge label says what a count badge counts; this tab's badge is not a count")
             return nil
         }
-        return TabDescription(
-            id: id, title: title, icon: icon, requiresLogin: requiresLogin, initialBadge: badge,
-            badgeBinding: binding, hidesBottomBarWhenPushed: hidesBar, allowsHiding: allowsHiding, page: page)
+        return (badge, binding, label)
     }
 
     /// `{"from": "count"}`.
@@ -601,9 +639,14 @@ private struct DescriptionValidator {
                     "too long (\(text.count) characters); a badge has at most \(AppDescription.Limits.badgeTextLength)")
                 return nil
             }
-            return .some(.text(text))
+            // One text for every language.
+            return .some(.text(LocalizedText([LocalizedText.fallbackLanguage: text])))
+        case .object:
+            return localizedText(
+                value, at: path, what: "a badge", maximumLength: AppDescription.Limits.badgeTextLength
+            ).map { .some(.text($0)) }
         default:
-            typeMismatch(path, expected: "a count, a short text or null", found: value)
+            typeMismatch(path, expected: "a count, a short text, texts by language or null", found: value)
             return nil
         }
     }
@@ -632,13 +675,8 @@ private struct DescriptionValidator {
             case .settings: ["toggles"]
             }
         guard let members = members(value, at: path, allowed: common + own) else { return nil }
-        var heading: LocalizedText?? = .some(nil)
-        if let value = members.values["heading"] {
-            heading = localizedText(
-                value, at: members.path("heading"), what: "a heading",
-                maximumLength: AppDescription.Limits.headingLength
-            ).map(Optional.some)
-        }
+        let heading = optionalText(
+            members, "heading", what: "a heading", maximumLength: AppDescription.Limits.headingLength)
         let paragraphs = members.values["paragraphs"].map { parseParagraphs($0, at: members.path("paragraphs")) } ?? []
         let content = pageContent(kind, members)
         guard let heading, let paragraphs, let content else { return nil }

@@ -8,6 +8,8 @@ public struct AppDescription: Sendable, Equatable, Codable {
     /// `#RRGGBB`, upper- or lower-case as written.
     public var tint: String
     public var defaultLayout: Layout
+    /// How the selected tab's icon is drawn.
+    public var iconStyle: IconStyle
     public var policies: NavigationPolicies
     /// Whether the bar hides while a detail screen is pushed in any tab (a tab may say otherwise).
     public var hidesBottomBarWhenPushed: Bool
@@ -19,14 +21,15 @@ public struct AppDescription: Sendable, Equatable, Codable {
     public var customizableTabIDs: [String]
 
     public init(
-        id: String, name: LocalizedText, tint: String, defaultLayout: Layout, policies: NavigationPolicies,
-        hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription], sections: [TabSectionDescription] = [],
-        customizableTabIDs: [String] = []
+        id: String, name: LocalizedText, tint: String, defaultLayout: Layout, iconStyle: IconStyle = .glow,
+        policies: NavigationPolicies, hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription],
+        sections: [TabSectionDescription] = [], customizableTabIDs: [String] = []
     ) {
         self.id = id
         self.name = name
         self.tint = tint
         self.defaultLayout = defaultLayout
+        self.iconStyle = iconStyle
         self.policies = policies
         self.hidesBottomBarWhenPushed = hidesBottomBarWhenPushed
         self.tabs = tabs
@@ -89,6 +92,14 @@ public enum Layout: String, Sendable, Equatable, Codable, CaseIterable {
     /// iOS 18's adaptive tab view (`.sidebarAdaptable`, `mode = .tabSidebar`): a bottom bar on
     /// narrow windows and a sidebar with the app's sections on wide ones, from the same page.
     case adaptive
+}
+
+/// How the selected tab's icon is drawn (an unselected icon is a flat grey fill either way).
+public enum IconStyle: String, Sendable, Equatable, Codable, CaseIterable {
+    /// The seeds' gradient glow in the tint, with its gloss and drop shadow (docs/glow.md).
+    case glow
+    /// A flat fill in the tint, as iOS draws a selected tab since iOS 7.
+    case tinted
 }
 
 /// What happens to a child page when another tab is selected.
@@ -181,6 +192,9 @@ public struct TabDescription: Sendable, Equatable, Codable {
     public var initialBadge: Badge?
     /// A badge derived from the page's state (`"badge": {"from": "count"}`); news pages always derive theirs.
     public var badgeBinding: BadgeBinding?
+    /// What a count badge counts ("unread", "pending"), said after the number; nil says nothing
+    /// but the number, except on a news page, whose count is of unread items.
+    public var badgeLabel: LocalizedText?
     /// Overrides the app's `hidesBottomBarWhenPushed` for this tab; nil follows the app.
     public var hidesBottomBarWhenPushed: Bool?
     /// The visitor may hide the tab (UIKit's `UITab.allowsHiding`).
@@ -189,7 +203,8 @@ public struct TabDescription: Sendable, Equatable, Codable {
 
     public init(
         id: String, title: LocalizedText, icon: TabIcon, requiresLogin: Bool = false, initialBadge: Badge? = nil,
-        badgeBinding: BadgeBinding? = nil, hidesBottomBarWhenPushed: Bool? = nil, allowsHiding: Bool = false,
+        badgeBinding: BadgeBinding? = nil, badgeLabel: LocalizedText? = nil, hidesBottomBarWhenPushed: Bool? = nil,
+        allowsHiding: Bool = false,
         page: PageDescription
     ) {
         self.allowsHiding = allowsHiding
@@ -199,6 +214,7 @@ public struct TabDescription: Sendable, Equatable, Codable {
         self.requiresLogin = requiresLogin
         self.initialBadge = initialBadge
         self.badgeBinding = badgeBinding
+        self.badgeLabel = badgeLabel
         self.hidesBottomBarWhenPushed = hidesBottomBarWhenPushed
         self.page = page
     }
@@ -239,18 +255,24 @@ public enum FillRule: String, Sendable, Equatable, Codable, CaseIterable {
     case nonzero, evenodd
 }
 
-/// A tab's badge: a count or a short text.
+/// A tab's badge: a count or a short text in the visitor's language.
 public enum Badge: Sendable, Equatable, Codable {
     case count(Int)
-    case text(String)
+    case text(LocalizedText)
 
-    /// What the bar shows, or nil when the badge is hidden (a count of zero or less, an empty text).
-    public var label: String? {
+    /// What the bar shows in `language`, or nil when the badge is hidden (a count of zero or
+    /// less, an empty text).
+    public func label(in language: String) -> String? {
         switch self {
-        case .count(let count): count > 0 ? (count > 99 ? "99+" : String(count)) : nil
-        case .text(let text): text.isEmpty ? nil : text
+        case .count(let count): return count > 0 ? (count > 99 ? "99+" : String(count)) : nil
+        case .text(let text):
+            let shown = text.text(in: language)
+            return shown.isEmpty ? nil : shown
         }
     }
+
+    /// What the bar shows in English: the event log's and the summaries' language.
+    public var label: String? { label(in: LocalizedText.fallbackLanguage) }
 
     public var isVisible: Bool { label != nil }
 }

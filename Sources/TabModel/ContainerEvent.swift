@@ -158,3 +158,31 @@ public struct ContainerEvent: Sendable, Equatable, Codable, CustomStringConverti
     /// `#12 addChild home`.
     public var description: String { "#\(sequence) \(kind)" }
 }
+
+/// The three kinds of event the event log can be filtered by.
+public enum EventCategory: String, Sendable, Equatable, CaseIterable {
+    /// What was selected and why, and how the bar is arranged: the guard, the delegate's calls,
+    /// unchanged selections, replaced tabs, the edit list's moves and hides.
+    case selection
+    /// Children made, added, shown, hidden, removed and discarded, with their appearance
+    /// callbacks (a pushed detail screen's too).
+    case lifecycle
+    /// What happened on a page: actions, badges, pushes and pops of its navigation stack.
+    case page
+}
+
+extension ContainerEventKind {
+    /// The kind of event this is, for the event log's filter.
+    public var category: EventCategory {
+        switch self {
+        case .shouldSelect, .guardChecked, .selectionUnchanged, .didSelect, .staleAction, .tabsReplaced,
+            .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset, .didEndCustomizing:
+            .selection
+        case .childCreated, .willMoveToParent, .addChild, .viewWillAppear, .viewAdded, .viewDidAppear,
+            .willMoveToNoParent, .viewWillDisappear, .viewRemoved, .viewDidDisappear, .removeFromParent,
+            .didMoveToNoParent, .didMoveToParent, .childDiscarded, .detailAppearance:
+            .lifecycle
+        case .poppedToRoot, .pushed, .popped, .pageAction, .badgeChanged: .page
+        }
+    }
+}

@@ -40,8 +40,15 @@ public struct LocalizedText: Sendable, Hashable, Codable, CustomStringConvertibl
 
     public var description: String { english }
 
+    /// An object of texts by language; a plain string (a text badge saved before badges were
+    /// localized) reads as English alone.
     public init(from decoder: any Decoder) throws {
-        translations = try decoder.singleValueContainer().decode([String: String].self)
+        let container = try decoder.singleValueContainer()
+        if let english = try? container.decode(String.self) {
+            translations = [Self.fallbackLanguage: english]
+        } else {
+            translations = try container.decode([String: String].self)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -61,7 +61,7 @@ public enum SwiftUIExport {
         ]
         switch TabContainer.startingBadge(of: tab) {
         case .count(let count)?: lines.append(pad + ".badge(\(count))")
-        case .text(let text)?: lines.append(pad + ".badge(\(literal(text)))")
+        case .text(let text)?: lines.append(pad + ".badge(\(literal(text.english)))")
         case nil: break
         }
         lines.append(pad + ".customizationID(\(literal(app.id + "." + tab.id)))")

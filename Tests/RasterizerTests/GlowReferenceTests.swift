@@ -23,13 +23,30 @@ struct GlowReferenceTests {
             mask: try Fixtures.png("truth_\(icon)_mask@\(suffix)"))
     }
 
-    @Test(arguments: icons, IconState.allCases)
+    /// The two pictures Skia drew references of; `tinted` is the unselected fill in the tint (below).
+    @Test(arguments: icons, [IconState.selected, .unselected])
     func picturesMatchSkiaAtEveryScale(icon: String, state: IconState) throws {
         let (path, rule) = try Self.path(icon)
         for scale in IconScale.allCases {
             let raster = renderIcon(path, fillRule: rule, state: state, scale: scale)
             let comparison = try Self.compareWithSkia(raster, icon: icon, state: state, scale: scale)
             #expect(comparison.passes(.picture), "\(icon) \(state) @\(scale.rawValue)x: \(comparison)")
+        }
+    }
+
+    /// A tinted icon is the unselected flat fill drawn in the tint instead of the grey: the same
+    /// bytes, so it matches Skia's unselected picture as that does.
+    @Test(arguments: icons)
+    func theTintedPictureIsTheFlatFillInTheTint(icon: String) throws {
+        let (path, rule) = try Self.path(icon)
+        let tint = RGBColor(red: 0x34, green: 0xC7, blue: 0x59)
+        for scale in IconScale.allCases {
+            let tinted = renderIcon(path, fillRule: rule, state: .tinted, scale: scale, tint: tint, color: .black)
+            let flat = renderIcon(path, fillRule: rule, state: .unselected, scale: scale, tint: .black, color: tint)
+            #expect(encodePNG(tinted) == encodePNG(flat), "\(icon) @\(scale.rawValue)x")
+            #expect(
+                encodePNG(tinted)
+                    != encodePNG(renderIcon(path, fillRule: rule, state: .selected, scale: scale, tint: tint)))
         }
     }
 

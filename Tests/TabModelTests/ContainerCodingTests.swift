@@ -16,7 +16,7 @@ private func busyContainer(_ app: AppDescription, capacity: Int = 40) -> TabCont
     container.tap("wallet")
     container.act(.increment, on: "wallet")
     container.act(.setQuery("x"), on: "wallet")
-    container.setBadge(.text("new"), onTab: "home", at: startTime.addingTimeInterval(1.5))
+    container.setBadge(.text(LocalizedText(["en": "new"])), onTab: "home", at: startTime.addingTimeInterval(1.5))
     container.setBadge(.count(7), onTab: "member", at: startTime.addingTimeInterval(2))
     _ = container.select(.index(9), source: .history, isLoggedIn: false, at: startTime.addingTimeInterval(3))
     _ = container.select(.tab("member"), source: .url, isLoggedIn: true, at: startTime.addingTimeInterval(4))

@@ -116,10 +116,12 @@ import Testing
 
     @Test func initialAndSetBadgesHideWhenEmpty() {
         var container = TabContainer(
-            app: makeApp([counterTab("a", badge: .text("New")), counterTab("b", badge: .count(0))]))
+            app: makeApp([
+                counterTab("a", badge: .text(LocalizedText(["en": "New"]))), counterTab("b", badge: .count(0)),
+            ]))
         #expect(container.badge(ofTab: "a")?.label == "New")
         #expect(container.badge(ofTab: "b") == nil)
-        container.setBadge(.text(""), onTab: "a", at: startTime)
+        container.setBadge(.text(LocalizedText(["en": ""])), onTab: "a", at: startTime)
         #expect(container.badge(ofTab: "a") == nil)
         container.setBadge(.count(120), onTab: "b", at: startTime)
         #expect(container.badge(ofTab: "b")?.label == "99+")

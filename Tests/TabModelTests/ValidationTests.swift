@@ -76,11 +76,11 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownKeys() {
         #expect(
             problems(validJSON(top: " \"colour\": 1,")) == [
-                "colour: unknown key; expected one of id, name, tint, layout, policies, hidesBottomBarWhenPushed, tabs, sections, customizable"
+                "colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable"
             ])
         #expect(
             problems(withTabs(tab(more: ", \"hidden\": true"))) == [
-                "tabs[2].hidden: unknown key; expected one of id, title, icon, requiresLogin, badge, hidesBottomBarWhenPushed, allowsHiding, page"
+                "tabs[2].hidden: unknown key; expected one of id, title, icon, requiresLogin, badge, badgeLabel, hidesBottomBarWhenPushed, allowsHiding, page"
             ])
     }
 
@@ -247,7 +247,7 @@ private func withTabs(_ extra: String...) -> String {
             jsonText: withTabs(tab(more: ", \"badge\": 3"), tab("four", more: ", \"badge\": \"New\""))
         ).get()
         #expect(app.tabs[2].initialBadge == .count(3))
-        #expect(app.tabs[3].initialBadge == .text("New"))
+        #expect(app.tabs[3].initialBadge == .text(LocalizedText(["en": "New"])))
         #expect(
             problems(withTabs(tab(more: ", \"badge\": \"Very long\""))) == [
                 "tabs[2].badge: too long (9 characters); a badge has at most 8"
@@ -277,7 +277,7 @@ private func withTabs(_ extra: String...) -> String {
                 "1:31: name.en: empty; a name needs 1 to 40 characters",
                 "1:44: tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
                 "1:61: layout: unknown layout 'side'; expected one of vertical, bottom, adaptive",
-                "1:78: extra: unknown key; expected one of id, name, tint, layout, policies, hidesBottomBarWhenPushed, tabs, sections, customizable",
+                "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable",
                 "3:62: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
                 "4:11: tabs[1] 'a'.id: duplicate tab id 'a'; tabs[0] has it already",
                 "4:71: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
@@ -398,5 +398,47 @@ extension String {
         #expect(
             problems(withTabs(tab(more: ", \"badge\": {\"from\": \"count\"}")))
                 == ["tabs[2].badge.from: only a counter page's badge can be bound to its count"])
+    }
+}
+
+@Suite struct BadgeAndIconStyleFormatTests {
+    @Test func aTextBadgeMayBeLocalizedAndACountSaysWhatItCounts() throws {
+        let app = try AppDescription.load(
+            jsonText: withTabs(
+                tab(more: ", \"badge\": {\"en\": \"New\", \"zh-Hant\": \"新\"}"),
+                tab("four", more: ", \"badge\": 3, \"badgeLabel\": {\"en\": \"pending\", \"zh-Hant\": \"待處理\"}"))
+        ).get()
+        #expect(app.tabs[2].initialBadge?.label(in: "zh-Hant") == "新")
+        #expect(app.tabs[2].initialBadge?.label(in: "en") == "New")
+        #expect(app.tabs[3].badgeLabel == LocalizedText(en: "pending", zhHant: "待處理"))
+        #expect(app.tabs[1].badgeLabel == nil)
+    }
+
+    @Test func badgeTextsAndLabelsAreChecked() {
+        #expect(
+            problems(withTabs(tab(more: ", \"badge\": {\"en\": \"Brand new!\", \"zh-Hant\": \"新\"}"))) == [
+                "tabs[2].badge.en: too long (10 characters); a badge has at most 8"
+            ])
+        #expect(
+            problems(withTabs(tab(more: ", \"badge\": {\"en\": \"New\"}"))) == ["tabs[2].badge: missing 'zh-Hant'"])
+        #expect(
+            problems(withTabs(tab(more: ", \"badge\": \"New\", \"badgeLabel\": {\"en\": \"new\", \"zh-Hant\": \"新\"}")))
+                == ["tabs[2].badgeLabel: a badge label says what a count badge counts; this tab's badge is not a count"]
+        )
+        #expect(
+            problems(withTabs(tab(more: ", \"badgeLabel\": {\"en\": \"items\", \"zh-Hant\": \"項\"}"))) == [
+                "tabs[2].badgeLabel: a badge label says what a count badge counts; this tab's badge is not a count"
+            ])
+        #expect(problems(withTabs(tab(more: ", \"badge\": 2, \"badgeLabel\": \"items\""))).count == 1)
+    }
+
+    @Test func iconStyleIsGlowUnlessTheAppSaysTinted() throws {
+        #expect(try AppDescription.load(jsonText: validJSON()).get().iconStyle == .glow)
+        let tinted = try AppDescription.load(jsonText: validJSON(top: " \"iconStyle\": \"tinted\",")).get()
+        #expect(tinted.iconStyle == .tinted)
+        #expect(
+            problems(validJSON(top: " \"iconStyle\": \"flat\",")) == [
+                "iconStyle: unknown icon style 'flat'; expected one of glow, tinted"
+            ])
     }
 }

@@ -57,8 +57,10 @@ struct IconCommandTests {
     }
 
     @Test(arguments: [
-        (["icon", "--output", "x.png"], "give --name NAME or --path-data D"),
-        (["icon", "--name", "home", "--path-data", "M0 0", "--output", "x.png"], "not both"),
+        (["icon", "--output", "x.png"], "give --name NAME, --path-data D or --app FILE --tab ID"),
+        (["icon", "--name", "home", "--path-data", "M0 0", "--output", "x.png"], "not --name and --path-data"),
+        (["icon", "--app", "bank.json", "--output", "x.png"], "--app FILE needs --tab ID"),
+        (["icon", "--name", "home", "--tab", "pay", "--output", "x.png"], "--tab goes with --app FILE"),
         (["icon", "--name", "home"], "--output FILE is required"),
         (["icon", "--name", "rocket", "--output", "x.png"], "no built-in icon named 'rocket'"),
         (["icon", "--name", "home", "--scale", "4", "--output", "x.png"], "--scale must be"),
@@ -75,6 +77,54 @@ struct IconCommandTests {
         #expect(result.code == 2)
         #expect(result.err.contains(message), "\(result.err)")
         #expect(result.err.contains("Usage: tabstage icon"))
+    }
+
+    /// The bank example's tab `tab` as `tabstage icon --app` draws it, and as the server answers
+    /// `path` for the same app.
+    private func iconFromBothSides(_ arguments: [String], path: String) throws -> (
+        cli: [UInt8], server: [UInt8]
+    ) {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("icon.png")
+        let file = StageServer.repositoryRoot.appendingPathComponent("examples/bank.json")
+        let result = runCLI(["icon", "--app", file.path] + arguments + ["--output", output.path])
+        #expect(result.code == 0, "\(result.err)")
+        let loaded = try #require(
+            AppFile.apps(adding: file.path, command: "test", console: Console(out: { _ in }, err: { _ in })))
+        let stage = try StageServer(application: .deterministic(apps: loaded))
+        let answer = try stage.visitor().get(path)
+        #expect(answer.status == 200)
+        return ([UInt8](try Data(contentsOf: output)), answer.body)
+    }
+
+    @Test func anAppsTabIsDrawnAsTheServerDrawsIt() throws {
+        // Inline path data, selected: the app's tint and icon style.
+        let selected = try iconFromBothSides(
+            ["--tab", "pay", "--scale", "2"], path: "/icons/apps/bank/pay/tinted@2x.png")
+        #expect(selected.cli.elementsEqual(selected.server), "the CLI's PNG differs from the server's")
+        // A built-in icon, unselected: the server's grey is the command's default colour.
+        let unselected = try iconFromBothSides(
+            ["--tab", "find", "--state", "unselected"], path: "/icons/search/unselected@1x.png")
+        #expect(unselected.cli.elementsEqual(unselected.server), "the CLI's PNG differs from the server's")
+    }
+
+    @Test func anUnknownTabOfAnAppNamesTheTabsItHas() throws {
+        let file = StageServer.repositoryRoot.appendingPathComponent("examples/bank.json")
+        let result = runCLI(["icon", "--app", file.path, "--tab", "payy", "--output", "/tmp/never.png"])
+        #expect(result.code == 1)
+        #expect(result.err.contains("has no tab 'payy' (its tabs: home, cards, pay,"), "\(result.err)")
+    }
+
+    @Test func theDefaultUnselectedFillIsTheServersGrey() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("home.png")
+        #expect(runCLI(["icon", "--name", "home", "--state", "unselected", "--output", output.path]).code == 0)
+        let stage = try StageServer()
+        let answer = try stage.visitor().get("/icons/home/unselected@1x.png")
+        #expect(
+            [UInt8](try Data(contentsOf: output)).elementsEqual(answer.body), "the CLI's PNG differs from the server's")
     }
 
     @Test func anUnwritableOutputIsAFailureNotACrash() {

@@ -22,7 +22,7 @@ import Testing
                 tab("news", .news(items: [story])),
                 tab("cart", binding: .count, .counter(CounterPage(label: text("Items"), start: 2))),
                 tab("pay", badge: .count(3), .text),
-                tab("deals", badge: .text("New"), .text),
+                tab("deals", badge: .text(LocalizedText(["en": "New"])), .text),
             ])
     }
 

@@ -12,7 +12,8 @@ struct AppMarkupTests {
             TabDescription(
                 id: "t\(index)", title: LocalizedText(en: "A&B <\(index)> \"q\" 'x'", zhHant: "甲&乙 <\(index)>"),
                 icon: index == 2 ? .path(data: "M2 2H22V22H2Z", fillRule: .evenodd) : .builtIn(.bell),
-                requiresLogin: index == 3, initialBadge: index == 1 ? .count(120) : index == 4 ? .text("n<ew>") : nil,
+                requiresLogin: index == 3,
+                initialBadge: index == 1 ? .count(120) : index == 4 ? .text(LocalizedText(["en": "n<ew>"])) : nil,
                 page: PageDescription(
                     heading: index == 5 ? LocalizedText(en: "Heading & <more>", zhHant: "標題 & <更多>") : nil,
                     content: .counter(CounterPage(label: LocalizedText(en: "Count", zhHant: "計數")))))

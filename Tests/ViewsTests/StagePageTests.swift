@@ -120,7 +120,7 @@ import Testing
             app: app, log: container.log, chrome: ChromeContext(language: .english, app: app)), as: UTF8.self)
     #expect(
         html.contains(
-            "<tr><td>1</td><td><time>2026-01-01T00:00:00Z</time></td><td>vertical</td>"
+            "<tr><td>1</td><td><time datetime=\"2026-01-01T00:00:00Z\">00:00:00</time></td><td>vertical</td>"
                 + "<td>guard home (url) → allowed</td></tr>"))
     #expect(html.contains("<th scope=\"col\">Layout</th>"))
     let json = String(decoding: EventLogPage.json(app: app, log: container.log), as: UTF8.self)
@@ -189,4 +189,90 @@ import Testing
     let app = try demo("restaurant")
     let html = stageHTML(app, layout: .bottom, container: TabContainer(app: app), content: .tab(id: "home"))
     #expect(html.contains("<link rel=\"icon\" type=\"image/svg+xml\" href=\"/static/images/favicon.svg\">\n"))
+}
+
+@Test func aCountBadgeIsHeardWithWhatItCountsAndATextBadgeInTheVisitorsLanguage() throws {
+    var app = manyTabApp(3)
+    app.tabs[0].initialBadge = .count(4)
+    app.tabs[0].badgeLabel = LocalizedText(en: "queued", zhHant: "筆待付")
+    app.tabs[1].initialBadge = .count(2)
+    app.tabs[2].initialBadge = .text(LocalizedText(en: "New", zhHant: "新"))
+    let container = TabContainer(app: app)
+    for markup in [nil, AppMarkup(app: app)] {
+        func page(_ language: UILanguage) -> String {
+            let context = StageContext(
+                chrome: ChromeContext(language: language, app: app, layout: .vertical), app: app, layout: .vertical,
+                container: container, content: .tab(id: "t1"), markup: markup)
+            return String(decoding: StagePage.document(context), as: UTF8.self)
+        }
+        let english = page(.english)
+        #expect(english.contains("<span class=\"badge\">4<span class=\"badge-words\"> queued</span></span>"))
+        // A count that says nothing of what it counts is the number alone: "unread" is the news page's.
+        #expect(english.contains("<span class=\"badge\">2</span>"))
+        #expect(english.contains("<span class=\"badge\">New</span>"))
+        let chinese = page(.traditionalChinese)
+        #expect(chinese.contains("<span class=\"badge\">新</span>"))
+        #expect(chinese.contains("<span class=\"badge-words\"> 筆待付</span>"))
+    }
+}
+
+@Test func aTintedAppLinksTheTintedPictureOfItsSelectedTab() throws {
+    var app = try demo("restaurant")
+    app.iconStyle = .tinted
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("wallet"), source: .url, isLoggedIn: false, at: testTime)
+    let html = stageHTML(app, layout: .bottom, container: container, content: .tab(id: "wallet"))
+    #expect(html.contains("src=\"/icons/wallet/tinted@1x.png?tint=FF9500\""))
+    #expect(!html.contains("/selected@"))
+    #expect(html.contains("/icons/home/unselected@1x.png"))
+    let markup = AppMarkup(app: app)
+    let context = StageContext(
+        chrome: ChromeContext(language: .english, app: app, layout: .bottom), app: app, layout: .bottom,
+        container: container, content: .tab(id: "wallet"), markup: markup)
+    #expect(String(decoding: StagePage.document(context), as: UTF8.self) == html)
+}
+
+@Test func theIconGalleryShowsEachLoadedAppsOwnIcons() throws {
+    var bank = manyTabApp(2)
+    bank.iconStyle = .tinted
+    bank.tabs[1].icon = .path(data: "M4 4h16v16H4z", fillRule: .evenodd)
+    let html = String(
+        decoding: IconGalleryPage.document(
+            names: ["home"], tint: "FF9500", apps: [bank], chrome: ChromeContext(language: .english)), as: UTF8.self)
+    #expect(html.contains("src=\"/icons/home/tinted@2x.png?tint=FF9500\""))
+    #expect(html.contains("src=\"/icons/home/selected@3x.png?tint=FF9500\""))
+    #expect(html.contains("<h2>Many</h2>"))
+    #expect(html.contains("<th scope=\"row\">Tab 2</th>"))
+    #expect(html.contains("src=\"/icons/apps/many/t2/tinted@1x.png\""))
+    #expect(html.contains("src=\"/icons/apps/many/t2/unselected@3x.png\""))
+    #expect(html.contains("src=\"/icons/star/tinted@1x.png?tint=00AA11\""))
+}
+
+@Test func theEventLogShowsTheNewestFirstAndFiltersByKind() throws {
+    let app = try demo("restaurant")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: testTime, in: .bottom)
+    _ = container.select(
+        .tab("news"), source: .tap, isLoggedIn: false, at: testTime.addingTimeInterval(3_725), in: .bottom)
+    func page(_ category: EventCategory?) -> String {
+        String(
+            decoding: EventLogPage.document(
+                app: app, log: container.log, category: category, chrome: ChromeContext(language: .english, app: app)),
+            as: UTF8.self)
+    }
+    let all = page(nil)
+    let rows = all.components(separatedBy: "<tr><td>").dropFirst().map { $0.prefix { $0 != "<" } }
+    let sequences = container.log.events.map { String($0.sequence) }
+    #expect(rows == sequences.reversed().map { Substring($0) })
+    #expect(all.contains("<time datetime=\"2026-01-01T01:02:05Z\">01:02:05</time>"))
+    #expect(all.contains("<a href=\"/restaurant/events\" aria-current=\"page\">All</a>"))
+    #expect(all.contains("<a class=\"button button-quiet\" href=\"/restaurant/reset\">Reset demo…</a>"))
+    let selection = page(.selection)
+    #expect(selection.contains("<a href=\"/restaurant/events?kind=selection\" aria-current=\"page\">Selection</a>"))
+    #expect(selection.contains("guard news (tap) → allowed"))
+    #expect(!selection.contains("viewDidAppear"))
+    let lifecycle = page(.lifecycle)
+    #expect(lifecycle.contains("news viewDidAppear"))
+    #expect(!lifecycle.contains("guard news"))
+    #expect(page(.page).contains("No events of this kind yet."))
 }

@@ -82,7 +82,7 @@ struct PrototypeSummary {
             var text = tab.title.text(in: language.tag)
             switch container.badge(at: index) {
             case .count(let count)?: text += " " + (Badge.count(count).label ?? "")
-            case .text(let label)?: text += " •" + label
+            case .text(let label)?: text += " •" + label.english
             case nil: break
             }
             if tab.requiresLogin && !isLoggedIn { text += " 🔒" }

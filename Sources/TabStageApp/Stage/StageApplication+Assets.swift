@@ -5,11 +5,6 @@ import TabModel
 import Views
 
 extension StageApplication {
-    /// The More item's three dots, in the same 24 × 24 box as the built-in icons.
-    static let moreIconPath =
-        "M5 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM12 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM19 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4z"
-    /// Unselected icons in iOS's secondary grey, which reads as "not chosen" beside the tint.
-    static let unselectedIconColor = RGBColor(red: 0x8E, green: 0x8E, blue: 0x93)
     /// An icon's URL names its picture, so it may be kept a day; it carries no credentials.
     static let iconCacheControl = "max-age=86400"
 
@@ -25,12 +20,12 @@ extension StageApplication {
         return response
     }
 
-    /// `/icons[?tint=RRGGBB]`: the gallery of built-in icons.
+    /// `/icons[?tint=RRGGBB]`: the gallery of built-in icons, then every served app's own.
     func iconGallery(_ request: Request) throws -> Response {
         let hex = String(try requestedTint(request).description.drop { $0 == "#" })
         let header = try chrome(request, path: StageLinks.iconGallery)
         var response = StageResponses.page(
-            IconGalleryPage.document(names: IconCatalog.names, tint: hex, chrome: header.result))
+            IconGalleryPage.document(names: IconCatalog.names, tint: hex, apps: apps, chrome: header.result))
         attachCookie(header.newSession, to: &response)
         return response
     }
@@ -51,26 +46,18 @@ extension StageApplication {
         guard let app = app(id: appID), let (state, scale) = Self.iconFile(try parameters.require("file")) else {
             return try errorPage(request, .notFound, .unknownPage)
         }
-        let source: IconSource
-        if tabID == StageLinks.moreSegment {
-            source = .pathData(Self.moreIconPath, fillRule: .nonZero)
-        } else if let tab = app.tab(id: tabID) {
-            switch tab.icon {
-            case .builtIn(let icon): source = .builtIn(name: icon.rawValue)
-            case .path(let data, let rule): source = .pathData(data, fillRule: rule == .evenodd ? .evenOdd : .nonZero)
-            }
-        } else {
+        guard let source = AppIcons.source(app: app, tabID: tabID) else {
             return try errorPage(request, .notFound, .unknownTab(tabID), app: app)
         }
-        let tint = app.tintComponents.map { RGBColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? .defaultTint
-        return try icon(IconRequest(source: source, state: state, scale: scale, tint: tint), request)
+        return try icon(
+            IconRequest(source: source, state: state, scale: scale, tint: AppIcons.tint(of: app)), request)
     }
 
     /// Both icon routes take the unselected fill as `?color=RRGGBB` (the light fill of a dark
-    /// bar, say); without it, `unselectedIconColor`. A selected icon is drawn in the tint.
+    /// bar, say); without it, `RGBColor.unselectedGrey`. A selected icon is drawn in the tint.
     private func icon(_ iconRequest: IconRequest, _ request: Request) throws -> Response {
         var iconRequest = iconRequest
-        iconRequest.color = Self.unselectedIconColor
+        iconRequest.color = .unselectedGrey
         if let text = request.query["color"] {
             guard let parsed = RGBColor(hex: text) else { return try errorPage(request, .badRequest, nil) }
             iconRequest.color = parsed

@@ -21,6 +21,11 @@ extension StageApplication {
     func eventLog(_ request: Request, _ parameters: Parameters, json: Bool) throws -> Response {
         let appID = try parameters.require("app")
         guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        var category: EventCategory?
+        if let kind = request.query["kind"], !json {
+            guard let named = EventCategory(rawValue: kind) else { return try errorPage(request, .badRequest, nil) }
+            category = named
+        }
         let now = clock()
         let visit = try withVisitor(request, create: changesSettings(request)) { session in
             EventLogVisit(
@@ -38,8 +43,40 @@ extension StageApplication {
             response.headers["Cache-Control"] = "no-store"
         } else {
             response = StageResponses.page(
-                EventLogPage.document(app: app, log: visit.result.log, chrome: visit.result.chrome))
+                EventLogPage.document(
+                    app: app, log: visit.result.log, category: category, chrome: visit.result.chrome))
         }
+        attachCookie(visit.newSession, to: &response)
+        return response
+    }
+
+    /// `GET /{app}/reset`: the confirmation step before the demo of this app is reset.
+    func resetDemoConfirmation(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let appID = try parameters.require("app")
+        guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        // A session now, so that the form carries its CSRF token.
+        let visit = try withVisitor(request, create: true) { session in
+            ChromeContext(
+                language: language(request, &session), app: app, visitorName: session.visitorName,
+                currentPath: StageLinks.resetDemo(app.id), csrfToken: session.csrfToken,
+                display: display(request, &session))
+        }
+        var response = StageResponses.page(EventLogPage.resetConfirmation(app: app, chrome: visit.result))
+        attachCookie(visit.newSession, to: &response)
+        return response
+    }
+
+    /// `POST /{app}/reset`: the visitor's container of this app is dropped with its page states,
+    /// stacks, badges and log; the next page of the app starts it afresh. The visitor's log-in,
+    /// language, appearance and other apps stay.
+    func resetDemo(_ request: Request, _ parameters: Parameters) throws -> Response {
+        let appID = try parameters.require("app")
+        guard let app = app(id: appID) else { return try errorPage(request, .notFound, .unknownApp(appID)) }
+        _ = try checkedPost(request, app: app)
+        let visit = try withVisitor(request, create: false) { session in
+            session.containers[app.id] = nil
+        }
+        var response = StageResponses.redirect(to: StageLinks.events(app.id))
         attachCookie(visit.newSession, to: &response)
         return response
     }

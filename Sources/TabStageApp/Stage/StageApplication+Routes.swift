@@ -29,6 +29,10 @@ extension StageApplication {
                 try eventLog(request, parameters, json: true)
             })
         router.get("/{app}", guarded { [self] request, parameters in try appEntry(request, parameters) })
+        // Before `/{app}/{layout}`: `reset` is no layout.
+        router.get(
+            "/{app}/reset", guarded { [self] request, parameters in try resetDemoConfirmation(request, parameters) })
+        router.post("/{app}/reset", guarded { [self] request, parameters in try resetDemo(request, parameters) })
         router.get(
             "/{app}/export.swift", guarded { [self] request, parameters in try swiftExport(request, parameters) })
         // Before `/{app}/{layout}`: `stage` is no layout.

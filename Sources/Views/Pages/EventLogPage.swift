@@ -2,47 +2,120 @@ import TabModel
 
 /// `/{app}/events`: the session's container log as a table, and the same as JSON.
 public enum EventLogPage {
-    /// `log` is nil when the visitor has no container for this app yet.
-    public static func document(app: AppDescription, log: EventLog?, chrome: ChromeContext) -> [UInt8] {
+    /// `log` is nil when the visitor has no container for this app yet; `category` shows only
+    /// events of that kind. Newest first, each with its time of day (UTC) and its full time in
+    /// `datetime`.
+    public static func document(
+        app: AppDescription, log: EventLog?, category: EventCategory? = nil, chrome: ChromeContext
+    ) -> [UInt8] {
         let language = chrome.language
         let heading = UIString.eventLogOf(app.name.text(in: language.tag)).text(in: language)
-        return Chrome.document(title: Chrome.title([heading], language: language), chrome: chrome) { html in
-            html.raw("<main class=\"sheet\">\n<h1>")
-            html.text(heading)
-            html.raw("</h1>\n<p><a")
+        return sheet(heading, chrome: chrome) { html in
+            html.raw("<p class=\"event-log-actions\"><a")
             html.attribute("href", StageLinks.eventsJSON(app.id))
             html.attribute("type", "application/json")
             html.raw(">")
             html.text(UIString.eventsAsJSON.text(in: language))
-            html.raw("</a></p>\n")
-            guard let log, !log.events.isEmpty else {
-                PageParts.paragraph(UIString.eventLogEmpty.text(in: language), into: &html)
-                html.raw("</main>\n")
+            html.raw("</a> ")
+            quietButton(StageLinks.resetDemo(app.id), UIString.resetDemo.text(in: language), into: &html)
+            html.raw("</p>\n")
+            filter(app: app, current: category, language: language, into: &html)
+            let events = (log?.events ?? []).filter { category == nil || $0.kind.category == category }
+            guard !events.isEmpty else {
+                let empty = log?.events.isEmpty ?? true ? UIString.eventLogEmpty : .eventLogEmptyCategory
+                PageParts.paragraph(empty.text(in: language), into: &html)
                 return
             }
-            if log.droppedCount > 0 {
+            if let log, log.droppedCount > 0 {
                 PageParts.paragraph(
                     UIString.eventLogDropped(log.droppedCount).text(in: language), className: "meta", into: &html)
             }
-            html.raw("<table>\n<thead><tr>")
-            for column in [UIString.eventSequence, .eventTime, .eventLayout, .eventDescription] {
-                html.raw("<th scope=\"col\">")
-                html.text(column.text(in: language))
-                html.raw("</th>")
-            }
-            html.raw("</tr></thead>\n<tbody>\n")
-            for event in log.events {
-                html.raw("<tr><td>")
-                html.number(event.sequence)
-                html.raw("</td><td><time>")
-                html.text(EventTimeFormat.string(event.time))
-                html.raw("</time></td><td>")
-                if let layout = event.layout { html.text(layout.rawValue) }
-                html.raw("</td><td>")
-                html.text(event.kind.description)
-                html.raw("</td></tr>\n")
-            }
-            html.raw("</tbody>\n</table>\n</main>\n")
+            table(events.reversed(), language: language, into: &html)
+        }
+    }
+
+    /// A sheet page: its heading, then `body`.
+    private static func sheet(_ heading: String, chrome: ChromeContext, body: (inout HTMLWriter) -> Void) -> [UInt8] {
+        Chrome.document(title: Chrome.title([heading], language: chrome.language), chrome: chrome) { html in
+            html.raw("<main class=\"sheet\">\n<h1>")
+            html.text(heading)
+            html.raw("</h1>\n")
+            body(&html)
+            html.raw("</main>\n")
+        }
+    }
+
+    /// A link drawn as a quiet button.
+    private static func quietButton(_ href: String, _ label: String, into html: inout HTMLWriter) {
+        html.raw("<a class=\"button button-quiet\"")
+        html.attribute("href", href)
+        html.raw(">")
+        html.text(label)
+        html.raw("</a>")
+    }
+
+    /// The links that show every event or one kind, the current one marked.
+    private static func filter(
+        app: AppDescription, current: EventCategory?, language: UILanguage, into html: inout HTMLWriter
+    ) {
+        html.raw("<nav class=\"event-filter\"")
+        html.attribute("aria-label", UIString.eventFilterNavigation.text(in: language))
+        html.raw("><ul>\n")
+        for category in [nil] + EventCategory.allCases.map(Optional.some) {
+            html.raw("<li><a")
+            html.attribute("href", StageLinks.events(app.id, category: category))
+            if category == current { html.raw(" aria-current=\"page\"") }
+            html.raw(">")
+            html.text(UIString.eventCategory(category).text(in: language))
+            html.raw("</a></li>\n")
+        }
+        html.raw("</ul></nav>\n")
+    }
+
+    private static func table(
+        _ events: ReversedCollection<[ContainerEvent]>, language: UILanguage, into html: inout HTMLWriter
+    ) {
+        html.raw("<table class=\"event-table\">\n<caption>")
+        html.text(UIString.eventLogNewestFirst.text(in: language))
+        html.raw("</caption>\n<thead><tr>")
+        for column in [UIString.eventSequence, .eventTime, .eventLayout, .eventDescription] {
+            html.raw("<th scope=\"col\">")
+            html.text(column.text(in: language))
+            html.raw("</th>")
+        }
+        html.raw("</tr></thead>\n<tbody>\n")
+        for event in events {
+            html.raw("<tr><td>")
+            html.number(event.sequence)
+            html.raw("</td><td><time")
+            html.attribute("datetime", EventTimeFormat.string(event.time))
+            html.raw(">")
+            html.text(EventTimeFormat.timeOfDay(event.time))
+            html.raw("</time></td><td>")
+            if let layout = event.layout { html.text(layout.rawValue) }
+            html.raw("</td><td>")
+            html.text(event.kind.description)
+            html.raw("</td></tr>\n")
+        }
+        html.raw("</tbody>\n</table>\n")
+    }
+
+    /// `/{app}/reset`: what resetting the demo does, a button that posts it, and a way back.
+    public static func resetConfirmation(app: AppDescription, chrome: ChromeContext) -> [UInt8] {
+        let language = chrome.language
+        let heading = UIString.resetDemoQuestion.text(in: language)
+        return sheet(heading, chrome: chrome) { html in
+            PageParts.paragraph(
+                UIString.resetDemoExplanation(app.name.text(in: language.tag)).text(in: language), into: &html)
+            html.raw("<form method=\"post\" class=\"reset-demo\"")
+            html.attribute("action", StageLinks.resetDemo(app.id))
+            html.raw(">")
+            CSRFField.render(chrome.csrfToken, into: &html)
+            html.raw("<button type=\"submit\" class=\"button\">")
+            html.text(UIString.resetDemoButton.text(in: language))
+            html.raw("</button> ")
+            quietButton(StageLinks.events(app.id), UIString.cancel.text(in: language), into: &html)
+            html.raw("</form>\n")
         }
     }
 

@@ -1,9 +1,15 @@
-/// `/icons`: every built-in icon in both states at 1×, 2× and 3×, as the icon routes serve them.
+import TabModel
+
+/// `/icons`: every built-in icon unselected, with the glow and tinted, at 1×, 2× and 3×; then
+/// each loaded app's own icons, unselected and selected in its icon style, as its bar shows them.
 public enum IconGalleryPage {
     /// - Parameters:
     ///   - names: the built-in icons, in the order shown.
-    ///   - tint: the selected state's colour as `RRGGBB`.
-    public static func document(names: [String], tint: String, chrome: ChromeContext) -> [UInt8] {
+    ///   - tint: the built-ins' selected colour as `RRGGBB`.
+    ///   - apps: the apps served, in the order shown.
+    public static func document(names: [String], tint: String, apps: [AppDescription], chrome: ChromeContext)
+        -> [UInt8]
+    {
         let language = chrome.language
         let title = UIString.iconGallery.text(in: language)
         return Chrome.document(title: Chrome.title([title], language: language), chrome: chrome) { html in
@@ -11,41 +17,77 @@ public enum IconGalleryPage {
             html.text(title)
             html.raw("</h1>\n")
             PageParts.paragraph(UIString.iconGalleryLead.text(in: language), className: "lead", into: &html)
-            html.raw("<div class=\"gallery\"><table>\n<thead>\n<tr><th scope=\"col\" rowspan=\"2\">")
-            html.text(UIString.iconColumn.text(in: language))
-            html.raw("</th>")
-            for selected in [false, true] {
-                html.raw("<th scope=\"colgroup\" colspan=\"3\">")
-                html.text((selected ? UIString.selectedState : .unselectedState).text(in: language))
-                html.raw("</th>")
+            let pictures: [StageLinks.IconPicture] = [.unselected, .selected(.glow), .selected(.tinted)]
+            table(rows: names.map { ($0, $0) }, pictures: pictures, language: language, into: &html) {
+                name, picture, scale in
+                StageLinks.builtInIcon(name, state: picture, scale: scale, tint: tint)
             }
-            html.raw("</tr>\n<tr>")
-            for _ in 0..<2 {
-                for scale in 1...3 {
-                    html.raw("<th scope=\"col\">")
-                    html.number(scale)
-                    html.raw("×</th>")
-                }
-            }
-            html.raw("</tr>\n</thead>\n<tbody>\n")
-            for name in names {
-                html.raw("<tr><th scope=\"row\">")
-                html.text(name)
-                html.raw("</th>")
-                for selected in [false, true] {
-                    for scale in 1...3 {
-                        html.raw("<td><img width=\"80\" height=\"80\"")
-                        html.attribute(
-                            "src", StageLinks.builtInIcon(name, selected: selected, scale: scale, tint: tint))
-                        html.attribute(
-                            "alt",
-                            UIString.iconDescription(name: name, selected: selected, scale: scale).text(in: language))
-                        html.raw("></td>")
+            for app in apps {
+                html.raw("<h2>")
+                html.text(app.name.text(in: language.tag))
+                html.raw("</h2>\n")
+                PageParts.paragraph(UIString.appIconsLead.text(in: language), className: "lead", into: &html)
+                let rows = app.tabs.map { ($0.title.text(in: language.tag), $0.id) }
+                table(rows: rows, pictures: [.unselected, .selected(app.iconStyle)], language: language, into: &html) {
+                    tabID, picture, scale in
+                    guard let tab = app.tab(id: tabID) else { return "" }
+                    return StageLinks.url {
+                        StageLinks.writeIcon(
+                            app: app, tab: tab, selected: picture != .unselected, scale: scale, into: &$0)
                     }
                 }
-                html.raw("</tr>\n")
             }
-            html.raw("</tbody>\n</table></div>\n</main>\n")
+            html.raw("</main>\n")
+        }
+    }
+
+    /// A table of icons: a row per `(label, key)`, a column group per picture with the three
+    /// scales; `url` gives each cell's image.
+    private static func table(
+        rows: [(label: String, key: String)], pictures: [StageLinks.IconPicture], language: UILanguage,
+        into html: inout HTMLWriter, url: (String, StageLinks.IconPicture, Int) -> String
+    ) {
+        html.raw("<div class=\"gallery\"><table>\n<thead>\n<tr><th scope=\"col\" rowspan=\"2\">")
+        html.text(UIString.iconColumn.text(in: language))
+        html.raw("</th>")
+        for picture in pictures {
+            html.raw("<th scope=\"colgroup\" colspan=\"3\">")
+            html.text(name(of: picture, language: language))
+            html.raw("</th>")
+        }
+        html.raw("</tr>\n<tr>")
+        for _ in pictures {
+            for scale in 1...3 {
+                html.raw("<th scope=\"col\">")
+                html.number(scale)
+                html.raw("×</th>")
+            }
+        }
+        html.raw("</tr>\n</thead>\n<tbody>\n")
+        for row in rows {
+            html.raw("<tr><th scope=\"row\">")
+            html.text(row.label)
+            html.raw("</th>")
+            for picture in pictures {
+                let state = name(of: picture, language: language)
+                for scale in 1...3 {
+                    html.raw("<td><img width=\"80\" height=\"80\"")
+                    html.attribute("src", url(row.key, picture, scale))
+                    html.attribute(
+                        "alt", UIString.iconDescription(name: row.label, state: state, scale: scale).text(in: language))
+                    html.raw("></td>")
+                }
+            }
+            html.raw("</tr>\n")
+        }
+        html.raw("</tbody>\n</table></div>\n")
+    }
+
+    private static func name(of picture: StageLinks.IconPicture, language: UILanguage) -> String {
+        switch picture {
+        case .unselected: UIString.unselectedState.text(in: language)
+        case .selected(.glow): UIString.selectedState.text(in: language)
+        case .selected(.tinted): UIString.tintedState.text(in: language)
         }
     }
 }

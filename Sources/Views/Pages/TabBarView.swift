@@ -246,17 +246,25 @@ enum TabBarView {
     }
 
     /// A visible badge, inside its tab's link after `writeBadgeSeparator`, heard as what it
-    /// counts: `2 unread` on a news page, `Items in cart: 2` for a counter's bound count, `2` for
-    /// a count the description does not explain, the text of a text badge. The pill shows the
-    /// label alone; the stylesheet may shorten it, the accessible name keeps it whole.
+    /// counts: `2 queued` for a tab whose `badgeLabel` says so, else `2 unread` on a news page,
+    /// `Items in cart: 2` for a counter's bound count, `2` for a count the description does not
+    /// explain; a text badge in the visitor's language. The pill shows the label alone; the
+    /// stylesheet may shorten it, the accessible name keeps it whole.
     static func writeBadge(
         _ badge: Badge, of tab: TabDescription, className: StaticString, language: UILanguage,
         into html: inout HTMLWriter
     ) {
-        guard let label = badge.label else { return }
+        guard let label = badge.label(in: language.tag) else { return }
         html.raw("<span class=\"")
         html.raw(className)
         html.raw("\">")
+        if case .count = badge, let counted = tab.badgeLabel {
+            html.text(label)
+            html.raw("<span class=\"badge-words\"> ")
+            html.text(counted.text(in: language.tag))
+            html.raw("</span></span>")
+            return
+        }
         if case .count = badge, case .counter(let counter) = tab.page.content, tab.badgeBinding == .count {
             html.raw("<span class=\"badge-words\">")
             html.text(UIString.badgeCounting(counter.label.text(in: language.tag)).text(in: language))

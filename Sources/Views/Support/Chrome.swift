@@ -127,7 +127,15 @@ enum Chrome {
         if let app {
             html.raw("<span class=\"app-name\">")
             html.text(app.name.text(in: language.tag))
-            html.raw("</span>\n<nav")
+            html.raw("</span>\n")
+        }
+        // On a phone the rest folds into a menu (a popover, which needs no script), so the header
+        // is one row; wider, the stylesheet lays the menu's contents out in the row.
+        html.raw("<button type=\"button\" class=\"header-menu-button\" popovertarget=\"header-menu\">")
+        html.text(UIString.headerMenu.text(in: language))
+        html.raw("</button>\n<div id=\"header-menu\" class=\"header-menu\" popover>\n")
+        if let app {
+            html.raw("<nav")
             html.attribute("aria-label", UIString.layoutNavigation.text(in: language))
             html.raw("><ul>\n")
             for layout in Layout.allCases {
@@ -206,7 +214,7 @@ enum Chrome {
             html.text(UIString.logIn.text(in: language))
             html.raw("</a>\n")
         }
-        html.raw("</div>\n</header>\n")
+        html.raw("</div>\n</div>\n</header>\n")
     }
 
     /// Auto, light or dark, as links that set `?appearance=` on this page; the session keeps it.

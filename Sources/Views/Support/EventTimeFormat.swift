@@ -12,6 +12,13 @@ enum EventTimeFormat {
             + "\(pad(secondOfDay % 60))Z"
     }
 
+    /// The time of day alone, `HH:MM:SS` in UTC: the event log's compact column.
+    static func timeOfDay(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let secondOfDay = seconds - seconds.floorDivided(by: 86_400) * 86_400
+        return "\(pad(secondOfDay / 3600)):\(pad(secondOfDay % 3600 / 60)):\(pad(secondOfDay % 60))"
+    }
+
     /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
     static func civilDate(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = daysSinceEpoch + 719_468

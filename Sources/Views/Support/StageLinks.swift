@@ -87,6 +87,18 @@ public enum StageLinks {
 
     /// The app's event log page.
     public static func events(_ appID: String) -> String { url { writeEvents(appID, into: &$0) } }
+    /// The event log showing one kind of event (`?kind=`); nil: every event.
+    public static func events(_ appID: String, category: EventCategory?) -> String {
+        url { html in
+            writeEvents(appID, into: &html)
+            if let category {
+                html.raw("?kind=")
+                html.text(category.rawValue)
+            }
+        }
+    }
+    /// `/{app}/reset`: GET asks to confirm, POST resets the visitor's container of the app.
+    public static func resetDemo(_ appID: String) -> String { "/\(appID)/reset" }
     /// Where a visitor starts presenting an app (see docs/live.md), and stops.
     static func writePresent(_ appID: String, into html: inout HTMLWriter) {
         html.raw("/")
@@ -159,17 +171,38 @@ public enum StageLinks {
         html.text(language.tag)
     }
 
-    /// One built-in icon's cell in the gallery (`tint` is `RRGGBB`, for selected).
-    public static func builtInIcon(_ name: String, selected: Bool, scale: Int, tint: String) -> String {
+    /// One built-in icon's cell in the gallery (`tint` is `RRGGBB`, for the tinted states).
+    public static func builtInIcon(_ name: String, state: IconPicture, scale: Int, tint: String) -> String {
         url { html in
             html.raw("/icons/")
             html.text(name)
-            html.raw(selected ? "/selected@" : "/unselected@")
+            html.raw(state.segment)
             html.number(scale)
             html.raw("x.png")
-            if selected {
+            if state != .unselected {
                 html.raw("?tint=")
                 html.text(tint)
+            }
+        }
+    }
+
+    /// `/STATE@`: a selected icon in the app's `iconStyle`, or the unselected one.
+    private static func writeStateSegment(_ app: AppDescription, selected: Bool, into html: inout HTMLWriter) {
+        let state: IconPicture = selected ? .selected(app.iconStyle) : .unselected
+        html.raw(state.segment)
+    }
+
+    /// The pictures an icon URL names (the icon routes' `STATE` segment).
+    public enum IconPicture: Equatable, Sendable {
+        case unselected
+        case selected(IconStyle)
+
+        /// The state's segment with its slashes: `/unselected@`, `/selected@` (the glow) or `/tinted@`.
+        var segment: StaticString {
+            switch self {
+            case .unselected: "/unselected@"
+            case .selected(.glow): "/selected@"
+            case .selected(.tinted): "/tinted@"
             }
         }
     }
@@ -205,7 +238,7 @@ public enum StageLinks {
         case (.builtIn(let icon), .beforeScale):
             html.raw("/icons/")
             html.text(icon.rawValue)
-            html.raw(selected ? "/selected@" : "/unselected@")
+            writeStateSegment(app, selected: selected, into: &html)
         case (.builtIn, .afterScale):
             html.raw("x.png")
             if selected {
@@ -219,7 +252,7 @@ public enum StageLinks {
             html.text(app.id)
             html.raw("/")
             html.text(tabID)
-            html.raw(selected ? "/selected@" : "/unselected@")
+            writeStateSegment(app, selected: selected, into: &html)
         case (.path, .afterScale):
             html.raw("x.png")
             if !selected && onDark { writeOnDarkQuery(into: &html) }
@@ -238,7 +271,7 @@ public enum StageLinks {
             html.text(app.id)
             html.raw("/")
             html.text(moreSegment)
-            html.raw(selected ? "/selected@" : "/unselected@")
+            writeStateSegment(app, selected: selected, into: &html)
         case .afterScale:
             html.raw("x.png")
             if !selected && onDark { writeOnDarkQuery(into: &html) }

@@ -39,6 +39,14 @@ public enum UIString: Sendable, Equatable {
     case eventLayout
     case eventDescription
     case eventsAsJSON
+    case eventFilterNavigation
+    case eventCategory(EventCategory?)
+    case eventLogNewestFirst
+    case eventLogEmptyCategory
+    case resetDemo
+    case resetDemoButton
+    case resetDemoQuestion
+    case resetDemoExplanation(String)
     case unreadSuffix
     case badgeSeparator
     case badgeCounting(String)
@@ -97,7 +105,10 @@ public enum UIString: Sendable, Equatable {
     case iconColumn
     case selectedState
     case unselectedState
-    case iconDescription(name: String, selected: Bool, scale: Int)
+    case tintedState
+    case headerMenu
+    case iconDescription(name: String, state: String, scale: Int)
+    case appIconsLead
     case presentLead
     case presentButton
     case presentingLead
@@ -138,16 +149,20 @@ public enum UIString: Sendable, Equatable {
         case .iconGalleryLead:
             (
                 "Every built-in icon as the rasterizer draws it: the 80 × 80 pt cell at 1×, 2× and 3×, "
-                    + "unselected and with the selected tab's gradient glow.",
-                "內建圖示由本專案的點陣化器繪製：80 × 80 pt 的格子，1×、2×、3× 三種倍率，未選取與選取時的漸層光澤。"
+                    + "unselected, with the selected tab's gradient glow, and tinted.",
+                "內建圖示由本專案的點陣化器繪製：80 × 80 pt 的格子，1×、2×、3× 三種倍率，未選取、選取時的漸層光澤與著色。"
             )
         case .iconColumn: ("Icon", "圖示")
         case .selectedState: ("Selected", "已選取")
         case .unselectedState: ("Unselected", "未選取")
-        case .iconDescription(let name, let selected, let scale):
+        case .tintedState: ("Tinted", "著色")
+        case .headerMenu: ("Menu", "選單")
+        case .iconDescription(let name, let state, let scale):
+            ("\(name), \(state), \(scale)×", "\(name)，\(state)，\(scale)×")
+        case .appIconsLead:
             (
-                "\(name), \(selected ? "selected" : "unselected"), \(scale)×",
-                "\(name)，\(selected ? "已選取" : "未選取")，\(scale)×"
+                "Each tab's icon as this app draws it: unselected, and selected in the app's icon style.",
+                "此 App 各分頁的圖示：未選取，以及依 App 圖示樣式繪製的選取狀態。"
             )
         case .appListLead:
             (
@@ -192,6 +207,22 @@ public enum UIString: Sendable, Equatable {
         case .eventLayout: ("Layout", "版面")
         case .eventDescription: ("Event", "事件")
         case .eventsAsJSON: ("As JSON", "JSON 格式")
+        case .eventFilterNavigation: ("Show events", "顯示事件")
+        case .eventCategory(nil): ("All", "全部")
+        case .eventCategory(.selection?): ("Selection", "選取")
+        case .eventCategory(.lifecycle?): ("Lifecycle", "生命週期")
+        case .eventCategory(.page?): ("Page", "頁面")
+        case .eventLogNewestFirst: ("Newest first", "最新的在前")
+        case .eventLogEmptyCategory: ("No events of this kind yet.", "還沒有這類事件。")
+        case .resetDemo: ("Reset demo…", "重設示範…")
+        case .resetDemoButton: ("Reset demo", "重設示範")
+        case .resetDemoQuestion: ("Reset the demo?", "要重設示範嗎？")
+        case .resetDemoExplanation(let app):
+            (
+                "Every tab of \(app) goes back to how it starts, and its event log is cleared, for you only. "
+                    + "Your log-in, language and appearance stay.",
+                "\(app) 的每個分頁都回到初始狀態，事件紀錄也會清除，只影響你自己。登入、語言與外觀不變。"
+            )
         case .unreadSuffix: (" unread", " 則未讀")
         // Between a tab's title and its badge, as a listener hears them.
         case .badgeSeparator: (", ", "，")
