@@ -186,3 +186,45 @@ extension ContainerEventKind {
         }
     }
 }
+
+/// An event's kind as fields a device log can be compared with: the case's name, and the tab,
+/// source and answer of its payload where the case has them.
+public struct ContainerEventFields: Sendable, Equatable, Decodable {
+    /// The case's name, `didSelect`.
+    public var kind: String
+    public var tabID: String?
+    public var source: SelectionSource?
+    /// The guard's or `shouldSelect`'s answer.
+    public var allowed: Bool?
+
+    public init(kind: String, tabID: String? = nil, source: SelectionSource? = nil, allowed: Bool? = nil) {
+        self.kind = kind
+        self.tabID = tabID
+        self.source = source
+        self.allowed = allowed
+    }
+
+    /// The payload's labels the fields read; other labels are skipped.
+    private struct Payload: Decodable {
+        var tabID: String?
+        var source: SelectionSource?
+        var allowed: Bool?
+    }
+
+    /// Reads the kind's Codable form, `{"didSelect": {"tabID": …, "source": …}}`, so every case,
+    /// present and future, gets its fields from the enum itself and no table can drift from it.
+    init(_ kind: ContainerEventKind) {
+        let coded = (try? JSONEncoder().encode(kind)).flatMap {
+            try? JSONDecoder().decode([String: Payload].self, from: $0)
+        }
+        guard let (name, payload) = coded?.first, coded?.count == 1 else {
+            preconditionFailure("a ContainerEventKind encodes as one key, its case's name")
+        }
+        self.init(kind: name, tabID: payload.tabID, source: payload.source, allowed: payload.allowed)
+    }
+}
+
+extension ContainerEventKind {
+    /// The case's name and its tab, source and answer, for `events.json`.
+    public var fields: ContainerEventFields { ContainerEventFields(self) }
+}

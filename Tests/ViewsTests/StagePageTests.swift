@@ -125,8 +125,13 @@ import Testing
     #expect(html.contains("<th scope=\"col\">Layout</th>"))
     let json = String(decoding: EventLogPage.json(app: app, log: container.log), as: UTF8.self)
     #expect(json.hasPrefix("{\n  \"app\": \"restaurant\",\n  \"dropped\": 0,\n  \"events\": [\n    {\"sequence\": 1,"))
-    #expect(json.contains("\"layout\": \"vertical\", \"event\": \"guard home (url) → allowed\"}"))
-    #expect(json.contains("\"layout\": null, \"event\": \"tabs replaced: 5 tabs, selected home\"}"))
+    #expect(
+        json.contains(
+            "\"layout\": \"vertical\", \"event\": \"guard home (url) → allowed\", \"kind\": \"guardChecked\","
+                + " \"tab\": \"home\", \"source\": \"url\", \"allowed\": true}"))
+    #expect(
+        json.contains(
+            "\"layout\": null, \"event\": \"tabs replaced: 5 tabs, selected home\", \"kind\": \"tabsReplaced\"}"))
     let empty = String(decoding: EventLogPage.json(app: app, log: nil), as: UTF8.self)
     #expect(empty == "{\n  \"app\": \"restaurant\",\n  \"dropped\": 0,\n  \"events\": []\n}\n")
 }
@@ -275,4 +280,29 @@ import Testing
     #expect(lifecycle.contains("news viewDidAppear"))
     #expect(!lifecycle.contains("guard news"))
     #expect(page(.page).contains("No events of this kind yet."))
+}
+
+@Test func aChineseEventLogMarksItsEnglishSentencesAsEnglish() throws {
+    let app = try demo("restaurant")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: testTime, in: .bottom)
+    _ = container.select(.tab("news"), source: .tap, isLoggedIn: false, at: testTime, in: .bottom)
+    func page(_ language: UILanguage) -> String {
+        String(
+            decoding: EventLogPage.document(
+                app: app, log: container.log, chrome: ChromeContext(language: language, app: app)),
+            as: UTF8.self)
+    }
+    let chinese = page(.traditionalChinese)
+    #expect(chinese.contains("<td><span lang=\"en\">guard news (tap) → allowed</span></td>"))
+    let sentences = chinese.components(separatedBy: "<td><span lang=\"en\">").count - 1
+    #expect(sentences == container.log.events.count, "every sentence is marked")
+    let english = page(.english)
+    #expect(english.contains("<td>guard news (tap) → allowed</td>"), "an English page needs no marking")
+    #expect(!english.contains("<span lang=\"en\">"))
+    let timeline = String(
+        decoding: ShowcasePage.document(
+            app: app, log: container.log, chrome: ChromeContext(language: .traditionalChinese, app: app)),
+        as: UTF8.self)
+    #expect(timeline.contains("><span lang=\"en\">guard news (tap) → allowed</span></li>"))
 }

@@ -94,7 +94,7 @@ public enum EventLogPage {
             html.raw("</time></td><td>")
             if let layout = event.layout { html.text(layout.rawValue) }
             html.raw("</td><td>")
-            html.text(event.kind.description)
+            PageParts.englishText(event.kind.description, pageLanguage: language, into: &html)
             html.raw("</td></tr>\n")
         }
         html.raw("</tbody>\n</table>\n")
@@ -119,8 +119,9 @@ public enum EventLogPage {
         }
     }
 
-    /// `{"app": …, "dropped": N, "events": [{"sequence", "time", "layout", "event"}]}`, one event a
-    /// line; `layout` is null for an event no request caused.
+    /// `{"app": …, "dropped": N, "events": [{"sequence", "time", "layout", "event", "kind", …}]}`,
+    /// one event a line; `layout` is null for an event no request caused. After the sentence come
+    /// the kind's fields: `kind`, then `tab`, `source` and `allowed` only where the kind has them.
     public static func json(app: AppDescription, log: EventLog?) -> [UInt8] {
         var output = "{\n  \"app\": " + jsonString(app.id) + ",\n  \"dropped\": \(log?.droppedCount ?? 0),\n"
         let events = log?.events ?? []
@@ -129,11 +130,20 @@ public enum EventLogPage {
             output +=
                 "    {\"sequence\": \(event.sequence), \"time\": " + jsonString(EventTimeFormat.string(event.time))
             output += ", \"layout\": " + (event.layout.map { jsonString($0.rawValue) } ?? "null")
-            output += ", \"event\": " + jsonString(event.kind.description) + "}"
+            output += ", \"event\": " + jsonString(event.kind.description) + fieldsJSON(event.kind.fields) + "}"
             output += index == events.count - 1 ? "\n  " : ",\n"
         }
         output += "]\n}\n"
         return Array(output.utf8)
+    }
+
+    /// `, "kind": …` and the fields the kind has; a source by its log name, as in the sentence.
+    private static func fieldsJSON(_ fields: ContainerEventFields) -> String {
+        var output = ", \"kind\": " + jsonString(fields.kind)
+        if let tabID = fields.tabID { output += ", \"tab\": " + jsonString(tabID) }
+        if let source = fields.source { output += ", \"source\": " + jsonString(source.logName) }
+        if let allowed = fields.allowed { output += ", \"allowed\": \(allowed)" }
+        return output
     }
 
     static func jsonString(_ value: String) -> String {

@@ -23,6 +23,15 @@ enum PageParts {
         html.raw("</p>\n")
     }
 
+    /// Text that is always English, such as the model's event sentences: on a page in another
+    /// language it is marked `lang="en"` so a screen reader reads it with an English voice.
+    static func englishText(_ text: String, pageLanguage: UILanguage, into html: inout HTMLWriter) {
+        guard pageLanguage != .english else { return html.text(text) }
+        html.raw("<span lang=\"en\">")
+        html.text(text)
+        html.raw("</span>")
+    }
+
     /// A one-button form posting an action to the tab; `data-fragment` lets the script send it
     /// and swap in the page the 303 leads to. `pressed` marks a toggle button's state.
     static func actionButton(

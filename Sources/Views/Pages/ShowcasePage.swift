@@ -72,7 +72,7 @@ public enum ShowcasePage {
                 html.closeAttribute()
                 if let newestStart, index >= newestStart { html.raw(" class=\"step-newest\"") }
                 html.raw(">")
-                html.text(event.kind.description)
+                PageParts.englishText(event.kind.description, pageLanguage: language, into: &html)
                 html.raw("</li>\n")
             }
             html.raw("</ol>\n")
