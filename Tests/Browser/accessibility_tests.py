@@ -435,3 +435,60 @@ def the_focus_ring_stands_out_at_three_to_one_on_the_bar_in_both_appearances(bas
     finally:
         driver.quit()
         coffee.stop()
+
+
+# --- Checks: one page per layout and page kind, read from the accessibility tree ---------------
+
+def tabs_of(driver, base, app):
+    """Every tab id of `app`, from its vertical bar (which shows them all): together they cover
+    each of the demo's page kinds."""
+    driver.get(f"{base}/{app}/vertical")
+    return [link.get_attribute("data-tab") for link in driver.find_elements(By.CSS_SELECTOR, ".tab-bar a.tab")]
+
+
+def expect_named_roles_and_states(driver, where):
+    """The bar's links, badges, switches, checkboxes and the live region as a screen reader meets them."""
+    tree = ax_tree(driver)
+    if driver.execute_script("var d = document.getElementById('login-sheet'); return !!d && d.matches(':modal');"):
+        # A refused tab: the modal sheet is all a reader meets (the page behind it is inert).
+        dialogs = [node for node in tree if node["role"] == "dialog"]
+        expect(len(dialogs) == 1 and dialogs[0]["name"], f"{where}: one named dialog: {dialogs}")
+        return
+    navigations = [node["name"] for node in tree if node["role"] == "navigation"]
+    expect("Tabs" in navigations, f"{where}: a navigation named Tabs; navigations: {navigations}")
+    cells = driver.find_elements(By.CSS_SELECTOR, ".tab-bar a.tab")
+    current = [cell for cell in cells if cell.get_attribute("aria-current") == "page"]
+    expect(len(current) <= 1, f"{where}: at most one current tab, {len(current)}")
+    for cell in cells:
+        tab = cell.get_attribute("data-tab")
+        node = ax_node(driver, f'.tab-bar a.tab[data-tab="{tab}"]')
+        title = cell.find_element(By.CSS_SELECTOR, ".tab-title").get_attribute("textContent")
+        expect(node["role"] == "link", f"{where}: the {tab} cell is a link: {node}")
+        expect(node["name"].startswith(title.split(",")[0].strip()), f"{where}: {tab} is named by its title: {node}")
+        badges = cell.find_elements(By.CSS_SELECTOR, ".badge")
+        if badges:
+            label = badges[0].get_attribute("textContent")
+            expect(", " in node["name"] or "，" in node["name"], f"{where}: {tab}'s badge is set apart: {node['name']!r}")
+            expect(any(part in node["name"] for part in label.split()), f"{where}: {tab}'s name has its badge: {node}")
+    regions = [node for node in tree if node["properties"].get("live") == "polite"]
+    expect(len(regions) >= 1, f"{where}: a polite live region")
+    for role in ("switch", "checkbox"):
+        for node in (node for node in tree if node["role"] == role):
+            expect(node["name"] and node["properties"].get("checked") in ("true", "false"),
+                   f"{where}: a {role} with a name and a state: {node}")
+            expect(not node["name"].startswith(("On", "Off")), f"{where}: a {role} named by its item: {node}")
+
+
+@test
+def every_layout_and_page_kind_reads_with_names_roles_and_states(base):
+    driver = make_driver("tablet")
+    try:
+        for app in ("restaurant", "vertical"):
+            tabs = tabs_of(driver, base, app)
+            expect(len(tabs) >= 5, f"{app}'s tabs: {tabs}")
+            for layout in ("vertical", "bottom", "adaptive"):
+                for tab in tabs:
+                    driver.get(f"{base}/{app}/{layout}/{tab}")
+                    expect_named_roles_and_states(driver, f"{app}/{layout}/{tab}")
+    finally:
+        driver.quit()
