@@ -276,6 +276,24 @@ import Views
         try Self.follow(presenterPort: { first.port }, followerPort: second.port)
     }
 
+    /// A follow code lives as long as the presenter's session: a presenter who keeps tapping
+    /// (no live stream, no follower looking) past the idle timeout is still followed.
+    @Test func aPresenterWhoKeepsTappingKeepsTheFollowCodePastTheIdleTimeout() throws {
+        let redis = try RedisServer()
+        let instance = try Instance(["--sessions", redis.url, "--session-idle-timeout", "1"])
+        let presenter = Browser()
+        #expect(try presenter.get(instance.port, "/restaurant/bottom/home").status == 200)
+        #expect(try presenter.post(instance.port, "/restaurant/present", [("layout", "bottom")]).status == 303)
+        let path = try followPath(in: try presenter.get(instance.port, "/restaurant/bottom/home"))
+        for step in 0..<8 {
+            usleep(300_000)
+            let tab = step % 2 == 0 ? "news" : "home"
+            #expect(try presenter.get(instance.port, "/restaurant/bottom/\(tab)").status == 200)
+        }
+        // 2.4 s after the code was set, three idle timeouts: the session lives, so does its code.
+        #expect(try Browser().get(instance.port, path).status == 200)
+    }
+
     /// Through nginx round-robin over two instances, the presenter's requests and the
     /// follower's land wherever nginx sends them.
     @Test func aFollowerThroughNginxFollowsAPresenterThroughNginx() throws {

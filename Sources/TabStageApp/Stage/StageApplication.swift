@@ -143,6 +143,7 @@ public final class StageApplication: Sendable {
     ) throws(SessionStoreError) -> Visit<Result> {
         if let id {
             var revision: UInt64?
+            var presenting: String?
             let existing: Result? = try store.modify(id, now: now) { state in
                 guard var session = state else { return nil }
                 let before = session
@@ -152,10 +153,14 @@ public final class StageApplication: Sendable {
                 if session != before {
                     session.revision = (before.revision ?? 0) + 1
                     revision = session.revision
+                    presenting = session.presentation?.code
                 }
                 state = session
                 return result
             }
+            // A presenter's change renews the follow code's lease with the session's: the code
+            // lives as long as the session it names, not only while someone looks it up.
+            if let presenting { try store.setAlias(presenting, to: id, now: now) }
             if let revision { announce(id, revision: revision) }
             if let existing { return Visit(result: existing) }
         }
