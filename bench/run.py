@@ -11,7 +11,8 @@ Sections (each figure the median of several runs, with its spread as min-max):
             tab switches per second with the durable (SQLite) store.
   startup   time from launch to the first answered request.
   stores    one instance on each session store (memory, SQLite, Redis): tab page GETs and tab
-            switches per second, Redis against memory and SQLite; and nginx over two instances on
+            switches per second (8 visitors at once; and one alone), Redis against memory and
+            SQLite; and nginx over two instances on
             one Redis against nginx over one, same load: page GETs per second, and tab switches
             of 8 visitors at once, whose committed changes must come out exact.
   live      1,000 follower streams on one server: a presenter's tap reaching all of them (p50/p99),
@@ -428,21 +429,36 @@ def revision(base, cookie):
 
 
 def store_figures(server, args, pid):
-    """(page GETs/s at -c16, tab switches/s at -c1, p50 ms of a switch) against one server."""
+    """One server's figures: page GETs/s at -c16 with one visitor's cookie; tab switches/s of 8
+    visitors at once (`visitor_switches`), the throughput a store's goal is judged on; and one
+    visitor switching alone (wrk -c1), its switches/s and p50 ms, which a round trip to another
+    process (Redis) lengthens however little the server works."""
     cookie = session_cookie(server, "/restaurant/bottom/home")
     page = wrk(server + "/restaurant/bottom/home", 16, args.duration, [f"Cookie: {cookie}"], server_pids=[pid])
-    switches = wrk(server + "/", 1, args.duration, [f"Cookie: {cookie}", "X-TabStage-Source: tap"],
-                   wrk_script(SWITCH_SCRIPT))
-    return page[0], switches[0], switches[1]
+    together = visitor_switches(server, args)
+    alone = wrk(server + "/", 1, args.duration, [f"Cookie: {cookie}", "X-TabStage-Source: tap"],
+                wrk_script(SWITCH_SCRIPT))
+    if not together["exact"]:
+        raise RuntimeError(f"changes did not come out exact: {together}")
+    return {"page_rps": page[0], "switches_per_second": together["rps"],
+            "serial_switches_per_second": alone[0], "serial_switch_p50_ms": alone[1]}
 
 
 def balanced_figures(base, args, connections=8):
     """(page GETs/s at -c16, tab switches/s, whether the changes counted came out exact, the
-    changes counted, the switches answered) through the balancer at `base`. The switches come
-    from `connections` visitors at once, one connection (and wrk thread) each, so each visitor's
-    taps are sequential, as a browser's are, while the instances serve all of them."""
+    changes counted, the switches answered) through the balancer at `base`, the switches from
+    `visitor_switches`."""
     cookie = session_cookie(base, "/restaurant/bottom/home")
     page = wrk(base + "/restaurant/bottom/home", 16, args.duration, [f"Cookie: {cookie}"])
+    switches = visitor_switches(base, args, connections)
+    return page[0], switches["rps"], switches["exact"], switches["changes"], switches["answered"]
+
+
+def visitor_switches(base, args, connections=8):
+    """Tab switches from `connections` visitors at once, one connection (and wrk thread) each, so
+    each visitor's taps are sequential, as a browser's are, while the server serves all of them:
+    switches/s, the switches answered, the changes their sessions counted, and whether those
+    came out exact (every answered switch committed once)."""
     cookies = [session_cookie(base, "/restaurant/bottom/home") for _ in range(connections)]
     before = [revision(base, cookie) for cookie in cookies]
     table = ",".join(f'"{cookie}"' for cookie in cookies)
@@ -466,7 +482,8 @@ def balanced_figures(base, args, connections=8):
     time.sleep(0.5)  # the requests wrk gave up on at the end are committed or not by now
     changes = sum(revision(base, cookie) - first for cookie, first in zip(cookies, before))
     # Committed but unanswered when wrk stopped: at most one in flight per connection.
-    return page[0], rps, answered <= changes <= answered + connections, changes, answered
+    return {"rps": rps, "answered": answered, "changes": changes,
+            "exact": answered <= changes <= answered + connections}
 
 
 def section_stores(args):
@@ -484,14 +501,14 @@ def section_stores(args):
         for _ in range(args.runs):  # interleaved, so every store sees the same machine
             for name, server in servers.items():
                 figures[name].append(store_figures(server.base, args, server.process.pid))
-        report = {"stores": {name: {"page_rps": summary([f[0] for f in runs]),
-                                    "switches_per_second": summary([f[1] for f in runs]),
-                                    "switch_p50_ms": summary([f[2] for f in runs])}
+        report = {"stores": {name: {key: summary([f[key] for f in runs]) for key in runs[0]}
                              for name, runs in figures.items()}}
         stores = report["stores"]
         report["redis_page_vs_memory"] = stores["redis"]["page_rps"]["median"] / stores["memory"]["page_rps"]["median"]
         report["redis_switches_vs_sqlite"] = (stores["redis"]["switches_per_second"]["median"]
                                               / stores["sqlite"]["switches_per_second"]["median"])
+        report["redis_serial_switches_vs_sqlite"] = (stores["redis"]["serial_switches_per_second"]["median"]
+                                                     / stores["sqlite"]["serial_switches_per_second"]["median"])
         log(f"  stores: Redis page {report['redis_page_vs_memory']:.2f}x memory, "
             f"Redis switches {report['redis_switches_vs_sqlite']:.2f}x SQLite")
         for server in servers.values():
@@ -762,13 +779,15 @@ def print_report(report):
                   f"p50 {durable['p50_ms']['median']:.2f} ms ({durable['store']})")
     if "stores" in report:
         stores = report["stores"]
-        print("\nSession stores, one instance each; median (min-max): tab page GETs/s (wrk -c16), "
-              "tab switches/s (wrk -c1, each a committed change)")
+        print("\nSession stores, one instance each; median (min-max): tab page GETs/s (wrk -c16); tab "
+              "switches/s, each a committed change, of 8 visitors at once (wrk -t8 -c8) and of one alone (wrk -c1)")
         for name, row in stores["stores"].items():
             print(f"  {name:7} page {fmt(row['page_rps']):>24} /s   switches {fmt(row['switches_per_second']):>20} /s"
-                  f"   switch p50 {row['switch_p50_ms']['median']:.2f} ms")
+                  f"   alone {fmt(row['serial_switches_per_second']):>20} /s, "
+                  f"p50 {row['serial_switch_p50_ms']['median']:.2f} ms")
         print(f"  Redis page / memory page: {stores['redis_page_vs_memory']:.2f} (goal >= 0.5); "
-              f"Redis switches / SQLite switches: {stores['redis_switches_vs_sqlite']:.2f} (goal >= 1)")
+              f"Redis switches / SQLite switches: {stores['redis_switches_vs_sqlite']:.2f} (goal >= 1); "
+              f"one visitor alone: {stores['redis_serial_switches_vs_sqlite']:.2f}")
         print("  nginx (examples/nginx/tabstage.conf) over N instances on one Redis, the same load each: "
               "page GETs/s (wrk -c16), tab switches/s of 8 visitors at once (wrk -t8 -c8)")
         for count, row in stores["balanced"].items():

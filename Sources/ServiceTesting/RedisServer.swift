@@ -48,6 +48,18 @@ public final class RedisServer {
     /// Kills Redis without warning (SIGKILL) and waits for it to exit.
     public func kill() { end(signal: SIGKILL) }
 
+    /// Freezes Redis (SIGSTOP): its connections stay open and nothing answers, as a Redis that
+    /// hangs. `resume()` lets it go on.
+    public func pause() { signal(SIGSTOP) }
+
+    /// Lets a paused Redis go on (SIGCONT).
+    public func resume() { signal(SIGCONT) }
+
+    private func signal(_ number: Int32) {
+        guard let running = process else { return }
+        send(number, to: running.pid)
+    }
+
     /// Starts Redis again on the same port and folder.
     public func start() throws {
         guard process == nil else { return }
@@ -83,11 +95,29 @@ public final class RedisServer {
     /// Writes this Redis has applied since it started (`rdb_changes_since_last_save`: it saves no
     /// snapshots): how a test sees that a request wrote nothing.
     public func writeCount() throws -> Int {
+        let writes = try info("persistence", field: "rdb_changes_since_last_save:")
+        guard let count = Int(writes) else { throw ServiceError("INFO persistence: \(writes)") }
+        return count
+    }
+
+    /// How many times Redis has run `command` (lower case, as `INFO commandstats` names it) since
+    /// it started: how a test sees which requests reached Redis.
+    public func calls(of command: String) throws -> Int {
+        let stats = try info("commandstats", field: "cmdstat_\(command):", absentIsEmpty: true)
+        guard !stats.isEmpty else { return 0 }
+        guard let field = stats.split(separator: ",").first, field.hasPrefix("calls="),
+            let count = Int(field.dropFirst("calls=".count))
+        else { throw ServiceError("INFO commandstats: \(stats)") }
+        return count
+    }
+
+    /// The value of `field` in `INFO section`, up to the end of its line; "" when the answer has
+    /// no such field and `absentIsEmpty` (a command never run has no line).
+    private func info(_ section: String, field: String, absentIsEmpty: Bool = false) throws -> String {
         guard let socket = FreePort.connect(port: port) else { throw ServiceError("Redis on \(port) is not there") }
         defer { close(socket) }
-        let command = Array("INFO persistence\r\n".utf8)
+        let command = Array("INFO \(section)\r\n".utf8)
         guard write(socket, command, command.count) == command.count else { throw ServiceError("INFO not sent") }
-        let field = "rdb_changes_since_last_save:"
         var answer = ""
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -95,10 +125,18 @@ public final class RedisServer {
             guard count > 0 else { throw ServiceError("Redis closed before answering INFO") }
             answer += String(decoding: buffer[..<count], as: UTF8.self)
             if let start = answer.range(of: field)?.upperBound, let end = answer[start...].range(of: "\r\n") {
-                guard let writes = Int(answer[start..<end.lowerBound]) else { throw ServiceError("INFO: \(answer)") }
-                return writes
+                return String(answer[start..<end.lowerBound])
             }
+            // The reply is one bulk string: once it has all arrived, the field is not in it.
+            if absentIsEmpty, Self.isWholeBulkReply(answer) { return "" }
         }
+    }
+
+    private static func isWholeBulkReply(_ answer: String) -> Bool {
+        guard answer.hasPrefix("$"), let lineEnd = answer.range(of: "\r\n"),
+            let length = Int(answer[answer.index(after: answer.startIndex)..<lineEnd.lowerBound])
+        else { return false }
+        return answer.utf8.count >= answer.utf8.distance(from: answer.startIndex, to: lineEnd.upperBound) + length + 2
     }
 
     /// Whether a Redis on `port` answers `PING` with `+PONG` (and not `-LOADING`).
@@ -164,3 +202,6 @@ public enum FreePort {
         return address
     }
 }
+
+/// A signal to a process, by the C function the methods named `kill` hide.
+private func send(_ signal: Int32, to pid: pid_t) { kill(pid, signal) }

@@ -66,13 +66,22 @@ public final class RedisChangeHub: ChangeHub {
     }
 }
 
-/// Sends notices one after another, in the order they were published, from a queue of its own:
-/// a request never waits for its notice. Apart from the hub, so the queue never holds the hub.
+/// Sends notices in the order they were published, from a queue of its own: a request never
+/// waits for its notice. The notices published while a batch is on its way go together in the
+/// next one, one round trip for all. Apart from the hub, so the queue never holds the hub.
 private final class Publisher: Sendable {
     let pool: RedisConnectionPool
     let channel: String
     let log: @Sendable (String) -> Void
     private let sending = DispatchQueue(label: "tabstage-redis-publisher")
+
+    private struct Waiting {
+        var notices: [ChangeNotice] = []
+        /// Whether the queue has a batch to send or on its way; a notice then joins the next.
+        var sending = false
+    }
+
+    private let waiting = Mutex(Waiting())
 
     init(pool: RedisConnectionPool, channel: String, log: @escaping @Sendable (String) -> Void) {
         self.pool = pool
@@ -81,7 +90,24 @@ private final class Publisher: Sendable {
     }
 
     func publish(_ notice: ChangeNotice) {
-        sending.async { [self] in send(notice) }
+        let start = waiting.withLock { waiting -> Bool in
+            waiting.notices.append(notice)
+            defer { waiting.sending = true }
+            return !waiting.sending
+        }
+        if start { sending.async { [self] in sendWaiting() } }
+    }
+
+    private func sendWaiting() {
+        while true {
+            let batch = waiting.withLock { waiting -> [ChangeNotice] in
+                defer { waiting.notices = [] }
+                if waiting.notices.isEmpty { waiting.sending = false }
+                return waiting.notices
+            }
+            if batch.isEmpty { return }
+            send(batch)
+        }
     }
 
     /// Waits for the notices queued so far to be sent (or given up), then closes the connections.
@@ -90,15 +116,17 @@ private final class Publisher: Sendable {
         pool.drain()
     }
 
-    private func send(_ notice: ChangeNotice) {
-        let payload = Array("\(notice.version) \(notice.topic)".utf8)
+    private func send(_ batch: [ChangeNotice]) {
+        let commands = batch.map { notice in
+            [Array("PUBLISH".utf8), Array(channel.utf8), Array("\(notice.version) \(notice.topic)".utf8)]
+        }
         do {
-            let reply = try pool.withConnection { (connection) throws(RedisError) in
-                try connection.run([Array("PUBLISH".utf8), Array(channel.utf8), payload])
+            let replies = try pool.withConnection { (connection) throws(RedisError) in
+                try connection.pipeline(commands)
             }
-            if case .error(let message) = reply { log("tabstage: Redis refused a change notice: \(message)") }
+            for case .error(let message) in replies { log("tabstage: Redis refused a change notice: \(message)") }
         } catch {
-            log("tabstage: a change notice was not published to Redis at \(pool.endpoint): \(error)")
+            log("tabstage: \(batch.count) change notices were not published to Redis at \(pool.endpoint): \(error)")
         }
     }
 }

@@ -156,6 +156,48 @@ final class RedisConnection: @unchecked Sendable {
 
     private static func text(_ reply: redisReply) -> String { String(decoding: bytes(reply), as: UTF8.self) }
 
+    /// Sends one command without reading its reply (a subscriber's `PING`: the reply comes among
+    /// its messages).
+    func send(_ arguments: [[UInt8]]) throws(RedisError) {
+        try append(arguments)
+        var done: Int32 = 0
+        while done == 0 {
+            guard redisBufferWrite(context, &done) == REDIS_OK else { throw failure() }
+        }
+    }
+
+    /// Whether the socket has something to read now, without waiting. A closed or failed socket
+    /// counts: the read then says why.
+    private var isReadable: Bool {
+        var watched = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, 0) > 0
+    }
+
+    /// The replies that have arrived, without waiting: those hiredis has already read, then
+    /// whatever the socket holds now. For a subscriber read from more than one thread (under its
+    /// owner's lock), where a blocking read would hold the others up.
+    func arrivedReplies() throws(RedisError) -> [RedisReply] {
+        guard !isBroken else { throw .connectionLost("already broken") }
+        var replies = try bufferedReplies()
+        if isReadable {
+            guard redisBufferRead(context) == REDIS_OK else { throw failure() }
+            replies += try bufferedReplies()
+        }
+        return replies
+    }
+
+    /// The complete replies in hiredis's read buffer, taking none from the socket.
+    private func bufferedReplies() throws(RedisError) -> [RedisReply] {
+        var replies: [RedisReply] = []
+        while true {
+            var raw: UnsafeMutableRawPointer?
+            guard redisGetReplyFromReader(context, &raw) == REDIS_OK else { throw failure() }
+            guard let raw else { return replies }
+            defer { freeReplyObject(raw) }
+            replies.append(Self.copy(raw.assumingMemoryBound(to: redisReply.self)))
+        }
+    }
+
     /// Wakes a thread blocked in `readReply()` from another thread; the connection is then broken.
     func interrupt() { tabstage_redis_shutdown(context) }
 

@@ -14,6 +14,10 @@ import Foundation
 ///   `WATCH`/`MULTI`).
 /// - A move checks the old key and writes the new one and deletes the old in one script: Redis
 ///   runs it as one step, so a change racing it either moves with it or finds no session.
+/// - Decoded sessions are cached (`RedisSessionCache`) while Redis promises to announce their
+///   changes (`RedisInvalidations`): a read of a session this instance holds fresh needs no
+///   round trip, and a change commits on the state it holds with one compare-and-set, which
+///   checks it against Redis (a wrong guess costs one more round trip, never a lost change).
 /// - A change is committed (Redis answered) before `modify` returns; how far Redis itself
 ///   keeps it (memory, append-only file, fsync) is Redis's configuration.
 /// - `limits.maxSessions` is not counted here: the cap is the Redis server's `maxmemory` with
@@ -32,6 +36,8 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     private let scripts: LoadedScripts
     private let decoderUserInfo: [CodingUserInfoKey: any Sendable]
     private let log: @Sendable (String) -> Void
+    private let cache: RedisSessionCache<State>?
+    private let invalidations: RedisInvalidations?
     /// Compare-and-set attempts before a change gives up (with 503) under constant contention.
     static var maximumAttempts: Int { 100 }
 
@@ -44,7 +50,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     private init(
         endpoint: RedisEndpoint, keyPrefix: String, limits: SessionLimits, pool: RedisConnectionPool,
-        scripts: LoadedScripts, decoderUserInfo: [CodingUserInfoKey: any Sendable],
+        scripts: LoadedScripts, decoderUserInfo: [CodingUserInfoKey: any Sendable], cachedSessions: Int,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.endpoint = endpoint
@@ -54,17 +60,30 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         self.scripts = scripts
         self.decoderUserInfo = decoderUserInfo
         self.log = log
+        guard cachedSessions > 0 else {
+            cache = nil
+            invalidations = nil
+            return
+        }
+        let cache = RedisSessionCache<State>(capacity: cachedSessions)
+        self.cache = cache
+        invalidations = RedisInvalidations(
+            endpoint: endpoint, timeouts: pool.timeouts, trackedPrefix: Array("\(keyPrefix)session:".utf8),
+            changed: { cache.changed($0) }, reset: { cache.reset(listening: $0) }, log: log)
     }
+
+    deinit { invalidations?.stop() }
 
     /// Connects (within `timeouts.connect`), checks the server answers and loads the scripts;
     /// an unreachable server or a refused login is reported, never waited out.
     ///
-    /// `idleConnections` bounds the pool (one per server thread); `decoderUserInfo` is handed to
+    /// `idleConnections` bounds the pool (one per server thread); `cachedSessions` bounds the
+    /// decoded sessions kept (0: none, every read asks Redis); `decoderUserInfo` is handed to
     /// the decoder as in `SQLiteSessionStore.open`; `log` gets the line about a stored state
-    /// that does not decode.
+    /// that does not decode, and about the cache losing Redis.
     public static func open(
         endpoint: RedisEndpoint, keyPrefix: String = "tabstage:", limits: SessionLimits = SessionLimits(),
-        timeouts: RedisTimeouts = RedisTimeouts(), idleConnections: Int = 8,
+        timeouts: RedisTimeouts = RedisTimeouts(), idleConnections: Int = 8, cachedSessions: Int = 1024,
         decoderUserInfo: [CodingUserInfoKey: any Sendable] = [:],
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SessionStoreError) -> RedisSessionStore {
@@ -83,7 +102,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                 compareAndSet: try load(RedisScripts.compareAndSet), move: try load(RedisScripts.move))
             return RedisSessionStore(
                 endpoint: endpoint, keyPrefix: keyPrefix, limits: limits, pool: pool, scripts: scripts,
-                decoderUserInfo: decoderUserInfo, log: log)
+                decoderUserInfo: decoderUserInfo, cachedSessions: cachedSessions, log: log)
         } catch {
             throw SessionStoreError(
                 "cannot use Redis at \(endpoint): \(error). Start Redis there, check the URL and the password "
@@ -97,16 +116,38 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         throws(SessionStoreError) -> Result
     {
         let key = self.key(id)
+        // The first attempt may start from the cached state; the next ones ask Redis.
+        var guess = cached(key, now: now)
         for _ in 0..<Self.maximumAttempts {
-            let stored = try redis { (connection) throws(RedisError) in try fetch(key, on: connection) }
-            let original = decoded(stored, id: id)
-            var state = original
+            let base: Stored
+            let trusted: Bool
+            if let found = guess.take() {
+                base = Stored(found.entry)
+                trusted = found.isFresh
+            } else {
+                base = try fetchStored(key, id: id, now: now)
+                trusted = true
+            }
+            var state = base.state
             let result = body(&state)
-            if state == original { return result }
+            if state == base.state {
+                // A change would have been checked by its commit; an answer from a guess is not.
+                if trusted { return result }
+                continue
+            }
+            let value = try state.map { (state) throws(SessionStoreError) in try encoded(state) }
             let committed = try commit(
                 script: scripts.compareAndSet, source: RedisScripts.compareAndSet, keys: [key],
-                arguments: expectation(stored) + (try written(state)))
-            if committed { return result }
+                arguments: expectation(base.bytes) + written(value))
+            if committed {
+                let expiresAt = now + Double(ttlMilliseconds) / 1000
+                if let value, let state {
+                    cache?.wrote(key, .init(stored: value, state: state, expiresAt: expiresAt))
+                } else {
+                    cache?.wrote(key, nil)
+                }
+                return result
+            }
         }
         throw conflict(id)
     }
@@ -119,24 +160,40 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         for _ in 0..<Self.maximumAttempts {
             var stored: [UInt8]?
             if oldID != nil {
-                stored = try redis { (connection) throws(RedisError) in try fetch(oldKey, on: connection) }
+                stored = try redis { (connection) throws(RedisError) in try fetch(oldKey, on: connection) }?.value
             }
-            let original = oldID.flatMap { decoded(stored, id: $0) }
+            let original = oldID.flatMap { id in stored.flatMap { decoded($0, id: id) } }
             let moved = body(original)
             // Without an old id there is nothing to compare: the script then only writes.
             let expected = oldID == nil ? [Array("any".utf8), []] : expectation(stored)
             let committed = try commit(
                 script: scripts.move, source: RedisScripts.move, keys: [oldKey, newKey],
                 arguments: expected + [try encoded(moved), ttlArgument])
-            if committed { return }
+            if committed {
+                cache?.wrote(oldKey, nil)
+                cache?.wrote(newKey, nil)
+                return
+            }
         }
         throw conflict(newID)
     }
 
     public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
         let key = self.key(id)
-        let stored = try redis { (connection) throws(RedisError) in try fetch(key, on: connection) }
-        return decoded(stored, id: id)
+        if let found = cached(key, now: now), found.isFresh { return found.entry.state }
+        return try fetchStored(key, id: id, now: now).state
+    }
+
+    public func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?)
+        throws(SessionStoreError) -> Answer?
+    {
+        let key = self.key(id)
+        if let found = cached(key, now: now) {
+            // A nil stands even from a guess: the change that follows is checked when committed.
+            guard let given = answer(found.entry.state) else { return nil }
+            if found.isFresh { return given }
+        }
+        return try fetchStored(key, id: id, now: now).state.flatMap(answer)
     }
 
     public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
@@ -152,7 +209,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     public func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID? {
         let key = aliasKey(alias)
-        let stored = try redis { (connection) throws(RedisError) in try fetch(key, on: connection) }
+        let stored = try redis { (connection) throws(RedisError) in try fetch(key, on: connection) }?.value
         return stored.flatMap { SessionID(cookieValue: String(decoding: $0, as: UTF8.self)) }
     }
 
@@ -172,8 +229,14 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         }
     }
 
-    /// Closes the pooled connections.
-    public func close() { pool.drain() }
+    /// Whether Redis's notices are coming, so that fresh cached sessions answer reads.
+    var isCaching: Bool { invalidations?.isCurrent ?? false }
+
+    /// Stops the cache's listener and closes the pooled connections.
+    public func close() {
+        invalidations?.stop()
+        pool.drain()
+    }
 
     // MARK: Steps
 
@@ -190,7 +253,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// operation, and plain commands cost Redis a fraction of a script's run. The expiry is
     /// refreshed by a `PEXPIRE` of its own only when less than the refresh margin is left; a
     /// change racing it (a new value, a removal) only ever makes the refresh moot.
-    private func fetch(_ key: [UInt8], on connection: RedisConnection) throws(RedisError) -> [UInt8]? {
+    private func fetch(_ key: [UInt8], on connection: RedisConnection) throws(RedisError) -> Fetched? {
         let replies = try connection.pipeline([[Array("GET".utf8), key], [Array("PTTL".utf8), key]])
         let value: [UInt8]
         switch replies.first {
@@ -198,39 +261,94 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         case .null: return nil
         case let other: throw .unexpectedReply("GET answered \(String(describing: other))")
         }
-        let refreshBelow = ttlMilliseconds - min(60_000, ttlMilliseconds / 10)
-        if case .integer(let left) = replies.last, left >= 0, left < refreshBelow {
+        guard case .integer(let left) = replies.last, left >= 0, left >= refreshBelowMilliseconds else {
             _ = try connection.run([Array("PEXPIRE".utf8), key, ttlArgument])
+            return Fetched(value: value, millisecondsLeft: ttlMilliseconds)
         }
-        return value
+        return Fetched(value: value, millisecondsLeft: left)
     }
 
-    /// The compare-and-set arguments saying what `key` must still hold: exactly `stored`, or nothing.
+    /// A value read, and how long Redis keeps it from the read on.
+    private struct Fetched {
+        var value: [UInt8]
+        var millisecondsLeft: Int
+    }
+
+    /// A use with less than this left pushes the expiry back (at most a minute late).
+    private var refreshBelowMilliseconds: Int { ttlMilliseconds - min(60_000, ttlMilliseconds / 10) }
+
+    /// What Redis holds for a key as a change starts from it: the bytes (nil: no key) and their
+    /// state (nil too when they do not decode).
+    private struct Stored {
+        var bytes: [UInt8]?
+        var state: State?
+
+        init(bytes: [UInt8]?, state: State?) {
+            self.bytes = bytes
+            self.state = state
+        }
+
+        init(_ entry: RedisSessionCache<State>.Entry) { self.init(bytes: entry.stored, state: entry.state) }
+    }
+
+    /// The cached entry of `key`, once the notices that have arrived are taken.
+    private func cached(_ key: [UInt8], now: Double) -> RedisSessionCache<State>.Found? {
+        guard let cache, let invalidations else { return nil }
+        invalidations.catchUp()
+        return cache.look(key, now: now, refreshMargin: Double(ttlMilliseconds - refreshBelowMilliseconds) / 1000)
+    }
+
+    /// Reads `key` from Redis and keeps what it found in the cache; bytes equal to the cached
+    /// ones keep their decoded state (no decoding).
+    private func fetchStored(_ key: [UInt8], id: SessionID, now: Double) throws(SessionStoreError) -> Stored {
+        let ticket = cache?.fetching(key)
+        let fetched: Fetched?
+        do {
+            fetched = try redis { (connection) throws(RedisError) in try fetch(key, on: connection) }
+        } catch {
+            if let ticket { cache?.fetched(ticket, nil) }
+            throw error
+        }
+        guard let fetched else {
+            if let ticket { cache?.fetched(ticket, nil) }
+            return Stored(bytes: nil, state: nil)
+        }
+        let known = cache?.look(key, now: now, refreshMargin: 0)?.entry
+        let state = known?.stored == fetched.value ? known?.state : decoded(fetched.value, id: id)
+        if let ticket {
+            let expiresAt = now + Double(fetched.millisecondsLeft) / 1000
+            cache?.fetched(ticket, state.map { .init(stored: fetched.value, state: $0, expiresAt: expiresAt) })
+        }
+        return Stored(bytes: fetched.value, state: state)
+    }
+
+    /// The compare-and-set arguments saying what `key` must still hold: the value with `stored`'s
+    /// stamp, exactly `stored` (a value from before stamps), or nothing.
     private func expectation(_ stored: [UInt8]?) -> [[UInt8]] {
         guard let stored else { return [Array("absent".utf8), []] }
-        return [Array("equal".utf8), stored]
+        guard let stamp = StampedValue.stamp(of: stored) else { return [Array("equal".utf8), stored] }
+        return [Array("stamp".utf8), Array(stamp)]
     }
 
     /// The compare-and-set arguments for what a change leaves: a new value, or a removal.
-    private func written(_ state: State?) throws(SessionStoreError) -> [[UInt8]] {
-        guard let state else { return [Array("delete".utf8), [], []] }
-        return [Array("set".utf8), try encoded(state), ttlArgument]
+    private func written(_ value: [UInt8]?) -> [[UInt8]] {
+        guard let value else { return [Array("delete".utf8), [], []] }
+        return [Array("set".utf8), value, ttlArgument]
     }
 
     private func encoded(_ state: State) throws(SessionStoreError) -> [UInt8] {
         do {
-            return Array(try JSONEncoder().encode(state))
+            return StampedValue.make(json: try JSONEncoder().encode(state))
         } catch {
             throw SessionStoreError("could not encode a session for Redis: \(error)", kind: .failed)
         }
     }
 
-    private func decoded(_ stored: [UInt8]?, id: SessionID) -> State? {
-        guard let stored else { return nil }
+    private func decoded(_ stored: [UInt8], id: SessionID) -> State? {
         let decoder = JSONDecoder()
         decoder.userInfo = decoderUserInfo
         do {
-            return try decoder.decode(State.self, from: Data(stored))
+            return try decoder.decode(State.self, from: Data(StampedValue.json(in: stored)))
         } catch {
             // The id is a visitor's credential: only its first digits are logged.
             log(
@@ -285,18 +403,50 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     }
 }
 
+/// A session as Redis holds it: a stamp, `#` and 16 hex digits new with every write, then the
+/// state as JSON. A change compares the stamp alone, so Redis reads 17 bytes of the value, not
+/// all of it; a value written before stamps (no JSON starts with `#`) is compared whole.
+enum StampedValue {
+    static let stampLength = 17
+
+    static func make(json: some Collection<UInt8>) -> [UInt8] {
+        let digits = Array(String(UInt64.random(in: .min ... .max), radix: 16).utf8)
+        var value = [UInt8(ascii: "#")]
+        value.reserveCapacity(stampLength + json.count)
+        value += repeatElement(UInt8(ascii: "0"), count: stampLength - 1 - digits.count)
+        value += digits
+        value += json
+        return value
+    }
+
+    /// The stamp that starts `value`, nil for a value from before stamps.
+    static func stamp(of value: [UInt8]) -> ArraySlice<UInt8>? {
+        guard value.count >= stampLength, value.first == UInt8(ascii: "#") else { return nil }
+        return value.prefix(stampLength)
+    }
+
+    /// The JSON of `value`, after its stamp if it has one.
+    static func json(in value: [UInt8]) -> ArraySlice<UInt8> {
+        stamp(of: value) == nil ? value[...] : value.dropFirst(stampLength)
+    }
+}
+
 /// The Lua scripts behind `RedisSessionStore`: Redis runs each as one step, nothing between
 /// its commands.
 enum RedisScripts {
-    /// KEYS[1]: the session. ARGV: 'equal' or 'absent', the value read, 'set' or 'delete', the
-    /// new value, the idle timeout (ms). Returns 1 when it wrote, 0 when the key had changed.
+    /// KEYS[1]: the session. ARGV: 'stamp', 'equal' or 'absent', the stamp or the whole value
+    /// read, 'set' or 'delete', the new value, the idle timeout (ms). Returns 1 when it wrote,
+    /// 0 when the key had changed. The stamp is the value's first 17 bytes (`StampedValue`).
     static let compareAndSet = """
-        local current = redis.call('GET', KEYS[1])
-        if ARGV[1] == 'equal' then
-          if current ~= ARGV[2] then return 0 end
-        elseif current then
-          return 0
+        local found
+        if ARGV[1] == 'stamp' then
+          found = redis.call('GETRANGE', KEYS[1], 0, 16) == ARGV[2]
+        elseif ARGV[1] == 'equal' then
+          found = redis.call('GET', KEYS[1]) == ARGV[2]
+        else
+          found = redis.call('EXISTS', KEYS[1]) == 0
         end
+        if not found then return 0 end
         if ARGV[3] == 'set' then
           redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
         else
@@ -305,18 +455,20 @@ enum RedisScripts {
         return 1
         """
 
-    /// KEYS: the old id's session, the new one's. ARGV: 'equal', 'absent' or 'any', the old value
-    /// read, the moved value, the idle timeout (ms). Writes the new key, then deletes the old
-    /// (when it is another key). Returns 1 when it wrote, 0 when the old key had changed.
+    /// KEYS: the old id's session, the new one's. ARGV: 'stamp', 'equal', 'absent' or 'any', the
+    /// old value's stamp or the whole old value, the moved value, the idle timeout (ms). Writes
+    /// the new key, then deletes the old (when it is another key). Returns 1 when it wrote, 0
+    /// when the old key had changed.
     static let move = """
-        if ARGV[1] ~= 'any' then
-          local current = redis.call('GET', KEYS[1])
-          if ARGV[1] == 'equal' then
-            if current ~= ARGV[2] then return 0 end
-          elseif current then
-            return 0
-          end
+        local found = true
+        if ARGV[1] == 'stamp' then
+          found = redis.call('GETRANGE', KEYS[1], 0, 16) == ARGV[2]
+        elseif ARGV[1] == 'equal' then
+          found = redis.call('GET', KEYS[1]) == ARGV[2]
+        elseif ARGV[1] == 'absent' then
+          found = redis.call('EXISTS', KEYS[1]) == 0
         end
+        if not found then return 0 end
         redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
         if KEYS[1] ~= KEYS[2] then redis.call('DEL', KEYS[1]) end
         return 1

@@ -66,6 +66,14 @@ public protocol SessionStore<State>: Sendable {
     @discardableResult
     func read(_ id: SessionID, now: Double, _ body: (State) -> Void) throws(SessionStoreError) -> Bool
 
+    /// What `answer` gives from the state of a live session: nil when there is none, or when
+    /// `answer` gives nothing (the caller then changes the session through `modify`). A store
+    /// that holds a session it cannot vouch for (another instance may have changed it) may run
+    /// `answer` on it first: a nil from it stands, since `modify` checks what it changes, and an
+    /// answer is only returned once the state is known to be current. Counts as a use at `now`.
+    func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?) throws(SessionStoreError)
+        -> Answer?
+
     /// Points the second name `alias` (a presenter's follow code) at session `id`, replacing
     /// what it named, or removes it (`id` nil). Every instance sharing the store sees it. An
     /// alias lives the idle timeout past its last set or lookup; it says nothing about the
@@ -86,6 +94,15 @@ public protocol SessionStore<State>: Sendable {
 extension SessionStore {
     /// A store inside the process is as healthy as the process.
     public func checkHealth() throws(SessionStoreError) {}
+
+    /// `read`'s state handed to `answer`.
+    public func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?)
+        throws(SessionStoreError) -> Answer?
+    {
+        var given: Answer?
+        try read(id, now: now) { given = answer($0) }
+        return given
+    }
 
     /// `state(of:now:)` handed to `body`: for a store that makes the state when read (the
     /// SQLite store decodes it).

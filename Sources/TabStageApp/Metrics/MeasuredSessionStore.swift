@@ -33,6 +33,12 @@ final class MeasuredSessionStore: SessionStore {
         try measured(.read) { () throws(SessionStoreError) in try base.read(id, now: now, body) }
     }
 
+    func answer<Answer>(_ id: SessionID, now: Double, _ answer: (VisitorSession) -> Answer?)
+        throws(SessionStoreError) -> Answer?
+    {
+        try measured(.read) { () throws(SessionStoreError) in try base.answer(id, now: now, answer) }
+    }
+
     func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
         try measured(.modify) { () throws(SessionStoreError) in try base.setAlias(alias, to: id, now: now) }
     }

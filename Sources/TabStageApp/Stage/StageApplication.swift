@@ -126,26 +126,34 @@ public final class StageApplication: Sendable {
         let now = clock().timeIntervalSince1970
         let id = sessionID(of: request)
         if let id {
-            var unchanged: Result?
             // A session stored before tokens existed gets one from `body`.
-            try store.read(id, now: now) { session in
-                if session.csrfToken != nil { unchanged = read(session) }
+            let unchanged = try store.answer(id, now: now) { session in
+                session.csrfToken != nil ? read(session) : nil
             }
-            if let unchanged = unchanged.take() { return Visit(result: unchanged) }
+            if let unchanged { return Visit(result: unchanged) }
         }
-        return try changeVisitor(id, now: now, create: create, body)
+        return try changeVisitor(id, now: now, create: create, ifUnchanged: read, body)
     }
 
     /// `withVisitor` once it is known that `body` may change the session. A session `body`
     /// changed gets the next revision, and the hub hears of it once the store has it.
+    ///
+    /// `ifUnchanged` answers here too when it can, on the state `modify` holds: a store may
+    /// have turned the request this way from a state it could not vouch for (a guess), and the
+    /// current state may need no change. `body` may run more than once (a store retries a
+    /// change that lost a race), so what it says about the change is taken from its last run.
     private func changeVisitor<Result>(
-        _ id: SessionID?, now: Double, create: Bool, _ body: (inout VisitorSession) -> Result
+        _ id: SessionID?, now: Double, create: Bool, ifUnchanged read: (VisitorSession) -> Result? = { _ in nil },
+        _ body: (inout VisitorSession) -> Result
     ) throws(SessionStoreError) -> Visit<Result> {
         if let id {
             var revision: UInt64?
             var presenting: String?
             let existing: Result? = try store.modify(id, now: now) { state in
+                revision = nil
+                presenting = nil
                 guard var session = state else { return nil }
+                if session.csrfToken != nil, let unchanged = read(session) { return unchanged }
                 let before = session
                 // A session stored before tokens existed gets one on its next request.
                 if session.csrfToken == nil { session.csrfToken = newCSRFToken() }

@@ -1,0 +1,199 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Redis's notices that session keys changed, for `RedisSessionCache`: one connection per
+/// process that asks Redis to track every key under a prefix (`CLIENT TRACKING ... BCAST`) and
+/// to send the notices to itself (`SUBSCRIBE __redis__:invalidate`), on a thread of its own.
+///
+/// - Redis sends a notice for every write to such a key, whoever wrote it (an expiry and a
+///   flush too), and sends it in the same pass of its event loop as the writer's reply. Before
+///   a fresh entry answers a read, the reading thread takes whatever notices have arrived
+///   (`catchUp`): a change another instance has answered is then seen here, unless Redis was
+///   held up between its two writes for longer than a whole request takes.
+/// - The thread sends a `PING` every `heartbeat`; when nothing has come from Redis for `lease`,
+///   nothing is fresh until Redis answers again. A Redis that hangs cannot take a change, but a
+///   read must not pretend it can answer either: it goes to Redis and fails with 503.
+/// - A lost connection makes nothing fresh and is made again, as the change hub's subscriber
+///   is, so the cache works again once Redis is back.
+final class RedisInvalidations: Sendable {
+    typealias Changed = @Sendable ([[UInt8]]) -> Void
+    typealias Reset = @Sendable (_ listening: Bool) -> Void
+
+    let endpoint: RedisEndpoint
+    let timeouts: RedisTimeouts
+    /// The keys tracked: `<prefix>session:`.
+    let trackedPrefix: [UInt8]
+    let heartbeat: Duration
+    let lease: Duration
+    private let changed: Changed
+    private let reset: Reset
+    private let log: @Sendable (String) -> Void
+
+    private struct State {
+        var stopped = false
+        var connection: RedisConnection?
+        /// Whether notices are coming: connected, subscribed, and heard from within the lease.
+        var current = false
+        var lastHeard = ContinuousClock.now
+        var lastPing = ContinuousClock.now
+    }
+
+    private let state = Mutex(State())
+    /// Signalled to cut the thread's wait short (a heartbeat, or between attempts), and by the
+    /// loop when it has ended.
+    private let wake = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
+
+    private static let channel = Array("__redis__:invalidate".utf8)
+
+    /// Starts the thread at once; it connects (and reconnects) by itself.
+    init(
+        endpoint: RedisEndpoint, timeouts: RedisTimeouts, trackedPrefix: [UInt8],
+        heartbeat: Duration = .milliseconds(250), lease: Duration = .seconds(1),
+        changed: @escaping Changed, reset: @escaping Reset, log: @escaping @Sendable (String) -> Void
+    ) {
+        self.endpoint = endpoint
+        self.timeouts = timeouts
+        self.trackedPrefix = trackedPrefix
+        self.heartbeat = heartbeat
+        self.lease = lease
+        self.changed = changed
+        self.reset = reset
+        self.log = log
+        let thread = Thread { [self] in run() }
+        thread.name = "tabstage-redis-invalidations"
+        thread.start()
+    }
+
+    /// Whether notices are coming now.
+    var isCurrent: Bool { state.withLock { $0.current } }
+
+    /// Takes the notices that have arrived, without waiting: call before trusting a fresh entry.
+    func catchUp() { state.withLock { takeArrived(&$0) } }
+
+    /// Ends the thread and waits for it; nothing is fresh after this.
+    func stop() {
+        let first = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            state.connection?.interrupt()
+            return !state.stopped
+        }
+        guard first else { return }
+        wake.signal()
+        ended.wait()
+        reset(false)
+    }
+
+    private func run() {
+        defer { ended.signal() }
+        var delay = 0.05
+        var reportedOutage = false
+        while !state.withLock({ $0.stopped }) {
+            do {
+                try listen { reportedOutage = false }
+                delay = 0.05
+            } catch {
+                lose()
+                if state.withLock({ $0.stopped }) { break }
+                if !reportedOutage {
+                    log("tabstage: the session cache lost Redis at \(endpoint) (\(error)); reconnecting")
+                    reportedOutage = true
+                }
+                _ = wake.wait(timeout: .now() + delay)
+                delay = min(1, delay * 2)
+            }
+        }
+    }
+
+    /// Connects, asks for the notices, and takes them until the connection fails.
+    private func listen(started: () -> Void) throws(RedisError) {
+        let connection = try RedisConnection(endpoint, timeouts: timeouts)
+        guard case .integer(let id) = try connection.run([Array("CLIENT".utf8), Array("ID".utf8)]) else {
+            throw .unexpectedReply("CLIENT ID")
+        }
+        let tracking = try connection.run(
+            ["CLIENT", "TRACKING", "ON", "REDIRECT", String(id), "BCAST", "PREFIX"].map { Array($0.utf8) }
+                + [trackedPrefix])
+        guard case .status = tracking else { throw .unexpectedReply("CLIENT TRACKING answered \(tracking)") }
+        let subscribed = try connection.run([Array("SUBSCRIBE".utf8), Self.channel])
+        guard case .array(let parts) = subscribed, parts.first == .bulk(Array("subscribe".utf8)) else {
+            throw .unexpectedReply("SUBSCRIBE answered \(subscribed)")
+        }
+        let proceed = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.connection = connection
+            state.current = true
+            state.lastHeard = .now
+            reset(true)
+            return true
+        }
+        guard proceed else { return }
+        started()
+        // The thread does not wake for each notice: the requests that read take them as they go
+        // (`catchUp`), and the thread takes the rest once per heartbeat.
+        while true {
+            _ = wake.wait(timeout: .now() + .nanoseconds(Int(heartbeat / .nanoseconds(1))))
+            try state.withLock { (state) throws(RedisError) in
+                guard state.connection === connection else { throw .connectionLost("closed") }
+                takeArrived(&state)
+                guard state.connection === connection else { throw .connectionLost("closed") }
+                try keepAlive(&state, on: connection)
+            }
+        }
+    }
+
+    /// Sends the heartbeat when due, and starts or stops trusting the notices by the lease.
+    private func keepAlive(_ state: inout State, on connection: RedisConnection) throws(RedisError) {
+        let now = ContinuousClock.now
+        if now - state.lastPing >= heartbeat {
+            try connection.send([Array("PING".utf8)])
+            state.lastPing = now
+        }
+        let heard = now - state.lastHeard < lease
+        if heard != state.current {
+            state.current = heard
+            reset(heard)
+        }
+    }
+
+    /// Delivers what has arrived; a failed connection is closed, and nothing is fresh.
+    private func takeArrived(_ state: inout State) {
+        guard let connection = state.connection else { return }
+        do {
+            let replies = try connection.arrivedReplies()
+            guard !replies.isEmpty else { return }
+            state.lastHeard = .now
+            for reply in replies { deliver(reply) }
+        } catch {
+            connection.interrupt()
+            state.connection = nil
+            state.current = false
+            reset(false)
+        }
+    }
+
+    /// A notice names the keys that changed, or none for "everything" (a flush); a `PING`'s
+    /// answer only shows Redis is there.
+    private func deliver(_ reply: RedisReply) {
+        guard case .array(let parts) = reply, parts.count == 3, parts[0] == .bulk(Array("message".utf8)),
+            parts[1] == .bulk(Self.channel)
+        else { return }
+        switch parts[2] {
+        case .array(let keys):
+            changed(keys.compactMap { if case .bulk(let key) = $0 { key } else { nil } })
+        case .bulk(let key):
+            changed([key])
+        default:
+            reset(true)
+        }
+    }
+
+    private func lose() {
+        state.withLock { state in
+            state.connection = nil
+            state.current = false
+        }
+        reset(false)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ServiceTesting
+import Testing
+
+@testable import Sessions
+
+private func id(_ number: Int) -> SessionID { SessionID(high: 0xcac4e, low: UInt64(number)) }
+private func now() -> Double { Date().timeIntervalSince1970 }
+
+/// Two instances' stores on one Redis, each with its cache, listening before the test goes on.
+private final class TwoInstances {
+    let redis: RedisServer
+    let first: RedisSessionStore<Int>
+    let second: RedisSessionStore<Int>
+
+    init() throws {
+        redis = try RedisServer()
+        let endpoint = try RedisEndpoint.parse(redis.url)
+        first = try RedisSessionStore<Int>.open(endpoint: endpoint)
+        second = try RedisSessionStore<Int>.open(endpoint: endpoint)
+        try Self.waitUntil { self.first.isCaching && self.second.isCaching }
+    }
+
+    deinit {
+        first.close()
+        second.close()
+    }
+
+    static func waitUntil(seconds: Double = 10, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while try !condition() {
+            guard Date() < deadline else { throw ServiceError("not within \(seconds) s") }
+            usleep(10_000)
+        }
+    }
+}
+
+/// The Redis store's cache of decoded sessions: what it saves (round trips) and what it must
+/// never do (answer a read with a state Redis no longer holds).
+@Suite(.serialized) struct RedisSessionCacheTests {
+    /// Once read, a session is read again from the cache: Redis is sent no read (a read is a
+    /// `GET` with a `PTTL`; the `PTTL`s are counted, since the change scripts run `GET`s too).
+    @Test func aSessionReadOnceIsReadAgainWithoutAskingRedis() throws {
+        let fixture = try TwoInstances()
+        try fixture.first.modify(id(1), now: now()) { $0 = 7 }
+        // The first reads fetch it; one more may, when Redis's notice of the write above comes
+        // after the first fetch was sent. Then the reads stop reaching Redis.
+        var reads = try fixture.redis.calls(of: "pttl")
+        for _ in 0..<5 {
+            #expect(try fixture.second.state(of: id(1), now: now()) == 7)
+            let sent = try fixture.redis.calls(of: "pttl")
+            if sent == reads { break }
+            reads = sent
+        }
+        for _ in 0..<20 { #expect(try fixture.second.state(of: id(1), now: now()) == 7) }
+        #expect(try fixture.redis.calls(of: "pttl") == reads, "20 reads, none sent to Redis")
+    }
+
+    /// A change starts from the state this instance holds: one compare-and-set, no read first.
+    @Test func aChangeOnACachedSessionIsOneCompareAndSet() throws {
+        let fixture = try TwoInstances()
+        try fixture.first.modify(id(2), now: now()) { $0 = 0 }
+        let reads = try fixture.redis.calls(of: "pttl")
+        let scripts = try fixture.redis.calls(of: "evalsha")
+        for _ in 0..<20 { try fixture.first.modify(id(2), now: now()) { $0? += 1 } }
+        #expect(try fixture.redis.calls(of: "pttl") == reads, "no read before a change")
+        #expect(try fixture.redis.calls(of: "evalsha") == scripts + 20)
+        #expect(try fixture.second.state(of: id(2), now: now()) == 20)
+    }
+
+    /// One instance changes a session the other holds fresh in its cache (it read it since its
+    /// last change), and the other reads it at once: every read shows the change just made.
+    /// The two swap roles every ten changes.
+    @Test func aChangeOnOneInstanceIsReadAtOnceOnTheOther() throws {
+        let fixture = try TwoInstances()
+        try fixture.first.modify(id(3), now: now()) { $0 = 0 }
+        let stores = [fixture.first, fixture.second]
+        var stale = 0
+        for step in 1...300 {
+            let writer = stores[(step / 10) % 2]
+            let reader = stores[(step / 10 + 1) % 2]
+            try writer.modify(id(3), now: now()) { $0? += 1 }
+            for _ in 0..<2 where try reader.state(of: id(3), now: now()) != step { stale += 1 }
+        }
+        #expect(stale == 0, "reads that missed the change just made")
+    }
+
+    /// A Redis that hangs (stopped, its connections open) cannot take a change; within about
+    /// a second a cached session is not read from the cache either: the read fails, as it
+    /// would without a cache, and once Redis goes on, reads are served again.
+    @Test func whileRedisHangsACachedReadFailsToo() throws {
+        let fixture = try TwoInstances()
+        try fixture.first.modify(id(4), now: now()) { $0 = 4 }
+        #expect(try fixture.first.state(of: id(4), now: now()) == 4)
+        #expect(try fixture.first.state(of: id(4), now: now()) == 4)
+        fixture.redis.pause()
+        defer { fixture.redis.resume() }
+        let paused = Date()
+        var failed = false
+        while !failed && Date().timeIntervalSince(paused) < 10 {
+            failed = (try? fixture.first.state(of: id(4), now: now())) == nil
+            if !failed { usleep(20_000) }
+        }
+        #expect(failed, "a read failed while Redis hung")
+        fixture.redis.resume()
+        try TwoInstances.waitUntil { (try? fixture.first.state(of: id(4), now: now())) == 4 }
+    }
+}
