@@ -106,3 +106,32 @@ private final class TwoInstances {
         try TwoInstances.waitUntil { (try? fixture.first.state(of: id(4), now: now())) == 4 }
     }
 }
+
+/// Values as Redis holds them: a stamp before the JSON, and values from before stamps.
+@Suite struct StampedValueTests {
+    /// A session written before values had stamps (its JSON alone) is read, and a change to it
+    /// is compared against the whole value and written with a stamp.
+    @Test func aValueFromBeforeStampsIsReadAndChanged() throws {
+        let fixture = try TwoInstances()
+        let key = "tabstage:session:\(id(5))"
+        let planted = try RedisConnection(try RedisEndpoint.parse(fixture.redis.url), timeouts: RedisTimeouts())
+        _ = try planted.run(["SET", key, "41", "PX", "60000"].map { Array($0.utf8) })
+        #expect(try fixture.first.state(of: id(5), now: now()) == 41)
+        try fixture.first.modify(id(5), now: now()) { $0? += 1 }
+        guard case .bulk(let stored) = try planted.run(["GET", key].map { Array($0.utf8) }) else {
+            Issue.record("no value")
+            return
+        }
+        #expect(stored.first == UInt8(ascii: "#") && stored.count == StampedValue.stampLength + 2)
+        #expect(String(decoding: stored.dropFirst(StampedValue.stampLength), as: UTF8.self) == "42")
+        #expect(try fixture.second.state(of: id(5), now: now()) == 42)
+    }
+
+    /// Each write gets a stamp of its own, even of an equal state: a change compares stamps,
+    /// so a value rewritten with the same content in between still fails the comparison.
+    @Test func everyWriteHasItsOwnStamp() {
+        let stamps = Set((0..<100).map { _ in StampedValue.stamp(of: StampedValue.make(json: Array("7".utf8))) })
+        #expect(stamps.count == 100)
+        #expect(StampedValue.stamp(of: Array("{\"a\":1}".utf8)) == nil, "JSON alone has no stamp")
+    }
+}
