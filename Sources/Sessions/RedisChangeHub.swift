@@ -57,6 +57,9 @@ public final class RedisChangeHub: ChangeHub {
         subscriber.stop()
     }
 
+    /// A message's payload for `notice`: `<version> <topic>`.
+    static func payload(of notice: ChangeNotice) -> [UInt8] { Array("\(notice.version) \(notice.topic)".utf8) }
+
     /// The notice in a message's payload, `<version> <topic>`.
     static func notice(from payload: [UInt8]) -> ChangeNotice? {
         guard let space = payload.firstIndex(of: UInt8(ascii: " ")),
@@ -118,7 +121,7 @@ private final class Publisher: Sendable {
 
     private func send(_ batch: [ChangeNotice]) {
         let commands = batch.map { notice in
-            [Array("PUBLISH".utf8), Array(channel.utf8), Array("\(notice.version) \(notice.topic)".utf8)]
+            [Array("PUBLISH".utf8), Array(channel.utf8), RedisChangeHub.payload(of: notice)]
         }
         do {
             let replies = try pool.withConnection { (connection) throws(RedisError) in

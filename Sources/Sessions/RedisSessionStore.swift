@@ -115,6 +115,27 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     public func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result)
         throws(SessionStoreError) -> Result
     {
+        try change(id, now: now, publishingOn: nil) { Announced(body(&$0), notice: nil) }.result
+    }
+
+    /// The notice goes with the change, in the compare-and-set script, when `hub` is a
+    /// `RedisChangeHub` on this store's Redis: one round trip for both.
+    public func modify<Result>(
+        _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub, _ body: (inout State?) -> Announced<Result>
+    ) throws(SessionStoreError) -> Result {
+        guard let sameRedis = hub as? RedisChangeHub, sameRedis.endpoint == endpoint else {
+            let announced = try change(id, now: now, publishingOn: nil, body)
+            if let notice = announced.notice { hub.publish(notice) }
+            return announced.result
+        }
+        return try change(id, now: now, publishingOn: sameRedis.channel, body).result
+    }
+
+    /// Runs `body` until its change commits, publishing its notice on `channel` in the same
+    /// script when one is given; returns the last run's result and notice.
+    private func change<Result>(
+        _ id: SessionID, now: Double, publishingOn channel: String?, _ body: (inout State?) -> Announced<Result>
+    ) throws(SessionStoreError) -> Announced<Result> {
         let key = self.key(id)
         // The first attempt may start from the cached state; the next ones ask Redis.
         var guess = cached(key, now: now)
@@ -129,16 +150,20 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                 trusted = true
             }
             var state = base.state
-            let result = body(&state)
+            let announced = body(&state)
             if state == base.state {
                 // A change would have been checked by its commit; an answer from a guess is not.
-                if trusted { return result }
+                if trusted { return Announced(announced.result, notice: nil) }
                 continue
             }
             let value = try state.map { (state) throws(SessionStoreError) in try encoded(state) }
+            var publishing: [[UInt8]] = []
+            if let channel, let notice = announced.notice {
+                publishing = [Array(channel.utf8), RedisChangeHub.payload(of: notice)]
+            }
             let committed = try commit(
                 script: scripts.compareAndSet, source: RedisScripts.compareAndSet, keys: [key],
-                arguments: expectation(base.bytes) + written(value))
+                arguments: expectation(base.bytes) + written(value) + publishing)
             if committed {
                 let expiresAt = now + Double(ttlMilliseconds) / 1000
                 if let value, let state {
@@ -146,7 +171,8 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                 } else {
                     cache?.wrote(key, nil)
                 }
-                return result
+                // A notice the script sent is not the caller's to publish.
+                return publishing.isEmpty ? announced : Announced(announced.result, notice: nil)
             }
         }
         throw conflict(id)
@@ -435,8 +461,9 @@ enum StampedValue {
 /// its commands.
 enum RedisScripts {
     /// KEYS[1]: the session. ARGV: 'stamp', 'equal' or 'absent', the stamp or the whole value
-    /// read, 'set' or 'delete', the new value, the idle timeout (ms). Returns 1 when it wrote,
-    /// 0 when the key had changed. The stamp is the value's first 17 bytes (`StampedValue`).
+    /// read, 'set' or 'delete', the new value, the idle timeout (ms), and optionally a channel and
+    /// a change notice to publish there once written. Returns 1 when it wrote, 0 when the key
+    /// had changed. The stamp is the value's first 17 bytes (`StampedValue`).
     static let compareAndSet = """
         local found
         if ARGV[1] == 'stamp' then
@@ -452,6 +479,7 @@ enum RedisScripts {
         else
           redis.call('DEL', KEYS[1])
         end
+        if ARGV[6] then redis.call('PUBLISH', ARGV[6], ARGV[7]) end
         return 1
         """
 

@@ -56,6 +56,13 @@ public protocol SessionStore<State>: Sendable {
     func move(from oldID: SessionID?, to newID: SessionID, now: Double, _ body: (State?) -> State)
         throws(SessionStoreError)
 
+    /// `modify`, then the notice `body` gives (none when it changed nothing) published through
+    /// `hub` once the change is committed. A store that commits through the hub's own server
+    /// sends the notice with the change, in the same step.
+    func modify<Result>(
+        _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub, _ body: (inout State?) -> Announced<Result>
+    ) throws(SessionStoreError) -> Result
+
     /// The state of a live session, counting as a use at `now`.
     func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State?
 
@@ -91,7 +98,34 @@ public protocol SessionStore<State>: Sendable {
     func checkHealth() throws(SessionStoreError)
 }
 
+/// What a change returns, and the notice that tells the change's watchers about it.
+public struct Announced<Result> {
+    public var result: Result
+    /// Nil when nothing changed.
+    public var notice: ChangeNotice?
+
+    public init(_ result: Result, notice: ChangeNotice?) {
+        self.result = result
+        self.notice = notice
+    }
+}
+
 extension SessionStore {
+    /// The notice of the last run of `body` (a store may run it again) is published after the
+    /// commit.
+    public func modify<Result>(
+        _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub, _ body: (inout State?) -> Announced<Result>
+    ) throws(SessionStoreError) -> Result {
+        var notice: ChangeNotice?
+        let result = try modify(id, now: now) { state in
+            let announced = body(&state)
+            notice = announced.notice
+            return announced.result
+        }
+        if let notice { hub.publish(notice) }
+        return result
+    }
+
     /// A store inside the process is as healthy as the process.
     public func checkHealth() throws(SessionStoreError) {}
 

@@ -1,5 +1,6 @@
 import Foundation
 import ServiceTesting
+import Synchronization
 import Testing
 
 @testable import Sessions
@@ -133,5 +134,40 @@ private final class TwoInstances {
         let stamps = Set((0..<100).map { _ in StampedValue.stamp(of: StampedValue.make(json: Array("7".utf8))) })
         #expect(stamps.count == 100)
         #expect(StampedValue.stamp(of: Array("{\"a\":1}".utf8)) == nil, "JSON alone has no stamp")
+    }
+}
+
+/// A change's notice and the change itself, on one Redis.
+@Suite struct RedisChangeWithNoticeTests {
+    /// Through a hub on the store's own Redis, the notice is published by the change's script
+    /// (one round trip for both; `MONITOR` shows the `PUBLISH` run by Lua, none sent by a
+    /// client), and it reaches the hub's subscribers.
+    @Test func aChangeAndItsNoticeAreOneStep() throws {
+        let redis = try RedisServer()
+        let endpoint = try RedisEndpoint.parse(redis.url)
+        let store = try RedisSessionStore<Int>.open(endpoint: endpoint)
+        let hub = RedisChangeHub(endpoint: endpoint)
+        defer {
+            hub.close()
+            store.close()
+        }
+        let heard = Mutex<[ChangeNotice]>([])
+        let subscription = hub.subscribe { notice in heard.withLock { $0.append(notice) } }
+        defer { hub.unsubscribe(subscription) }
+        try TwoInstances.waitUntil { hub.isSubscribed }
+        let monitor = try RedisConnection(endpoint, timeouts: RedisTimeouts())
+        #expect(try monitor.run([Array("MONITOR".utf8)]) == .status("OK"))
+        let notice = ChangeNotice(topic: "session:test", version: 1)
+        try store.modify(id(6), now: now(), announcingThrough: hub) { state in
+            state = 1
+            return Announced((), notice: notice)
+        }
+        try TwoInstances.waitUntil { heard.withLock { $0 } == [notice] }
+        var publishes: [String] = []
+        while publishes.isEmpty, case .status(let line) = try monitor.readReply() {
+            if line.contains("\"PUBLISH\"") || line.contains("\"publish\"") { publishes.append(line) }
+        }
+        #expect(publishes.count == 1)
+        #expect(publishes.allSatisfy { $0.contains("[0 lua]") }, "\(publishes)")
     }
 }

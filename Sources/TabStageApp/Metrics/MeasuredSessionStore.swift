@@ -33,6 +33,15 @@ final class MeasuredSessionStore: SessionStore {
         try measured(.read) { () throws(SessionStoreError) in try base.read(id, now: now, body) }
     }
 
+    func modify<Result>(
+        _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub,
+        _ body: (inout VisitorSession?) -> Announced<Result>
+    ) throws(SessionStoreError) -> Result {
+        try measured(.modify) { () throws(SessionStoreError) in
+            try base.modify(id, now: now, announcingThrough: hub, body)
+        }
+    }
+
     func answer<Answer>(_ id: SessionID, now: Double, _ answer: (VisitorSession) -> Answer?)
         throws(SessionStoreError) -> Answer?
     {

@@ -24,11 +24,6 @@ extension StageApplication {
             "/{app}/follow/{code}/leave", guarded { [self] request, parameters in try leave(request, parameters) })
     }
 
-    /// Tells the hub that a session committed revision `revision`.
-    func announce(_ id: SessionID, revision: UInt64) {
-        hub.publish(ChangeNotice(topic: LiveTopic.session(id), version: revision))
-    }
-
     /// The live part of a visitor's own stage view of `appID`.
     func liveStage(_ appID: String, revision: UInt64, presentation: Presentation?, served: ServedApps) -> LiveStage {
         let version = LiveVersion(revision: revision, generation: served.generation(ofApp: appID))

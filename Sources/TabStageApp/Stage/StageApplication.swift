@@ -147,29 +147,25 @@ public final class StageApplication: Sendable {
         _ body: (inout VisitorSession) -> Result
     ) throws(SessionStoreError) -> Visit<Result> {
         if let id {
-            var revision: UInt64?
             var presenting: String?
-            let existing: Result? = try store.modify(id, now: now) { state in
-                revision = nil
+            let existing: Result? = try store.modify(id, now: now, announcingThrough: hub) { state in
                 presenting = nil
-                guard var session = state else { return nil }
-                if session.csrfToken != nil, let unchanged = read(session) { return unchanged }
+                guard var session = state else { return Announced(nil, notice: nil) }
+                if session.csrfToken != nil, let unchanged = read(session) { return Announced(unchanged, notice: nil) }
                 let before = session
                 // A session stored before tokens existed gets one on its next request.
                 if session.csrfToken == nil { session.csrfToken = newCSRFToken() }
                 let result = body(&session)
-                if session != before {
-                    session.revision = (before.revision ?? 0) + 1
-                    revision = session.revision
-                    presenting = session.presentation?.code
-                }
+                guard session != before else { return Announced(result, notice: nil) }
+                let revision = (before.revision ?? 0) + 1
+                session.revision = revision
+                presenting = session.presentation?.code
                 state = session
-                return result
+                return Announced(result, notice: ChangeNotice(topic: LiveTopic.session(id), version: revision))
             }
             // A presenter's change renews the follow code's lease with the session's: the code
             // lives as long as the session it names, not only while someone looks it up.
             if let presenting { try store.setAlias(presenting, to: id, now: now) }
-            if let revision { announce(id, revision: revision) }
             if let existing { return Visit(result: existing) }
         }
         guard create else {
