@@ -202,14 +202,14 @@ private final class Subscriber: Sendable {
         }
         guard proceed else { return }
         let reply = try connection.run([Array("SUBSCRIBE".utf8), Array(channel.utf8)])
-        guard case .array(let parts) = reply, parts.first == .bulk(Array("subscribe".utf8)) else {
+        guard case .array(let parts) = reply, parts.first?.isBulk("subscribe".utf8) == true else {
             throw .unexpectedReply("SUBSCRIBE answered \(reply)")
         }
         state.withLock { $0.subscribed = true }
         subscribed()
         while true {
             let message = try connection.readReply()
-            guard case .array(let parts) = message, parts.count == 3, parts[0] == .bulk(Array("message".utf8)),
+            guard case .array(let parts) = message, parts.count == 3, parts[0].isBulk("message".utf8),
                 case .bulk(let payload) = parts[2], let notice = RedisChangeHub.notice(from: payload)
             else { continue }
             receivers.publish(notice)

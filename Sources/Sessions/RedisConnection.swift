@@ -17,6 +17,15 @@ enum RedisReply: Equatable {
     case array([RedisReply])
 }
 
+extension RedisReply {
+    /// Whether this is a bulk string of exactly `bytes`, compared in place (a subscriber checks
+    /// each message's kind and channel this way).
+    func isBulk(_ bytes: some Sequence<UInt8>) -> Bool {
+        guard case .bulk(let value) = self else { return false }
+        return value.elementsEqual(bytes)
+    }
+}
+
 /// Why a Redis command did not get an answer, or got a refusal.
 enum RedisError: Error, Equatable, CustomStringConvertible {
     /// No connection could be made (refused, no route, bad socket path, the connect timeout).

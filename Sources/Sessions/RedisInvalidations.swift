@@ -117,7 +117,7 @@ final class RedisInvalidations: Sendable {
                 + [trackedPrefix])
         guard case .status = tracking else { throw .unexpectedReply("CLIENT TRACKING answered \(tracking)") }
         let subscribed = try connection.run([Array("SUBSCRIBE".utf8), Self.channel])
-        guard case .array(let parts) = subscribed, parts.first == .bulk(Array("subscribe".utf8)) else {
+        guard case .array(let parts) = subscribed, parts.first?.isBulk("subscribe".utf8) == true else {
             throw .unexpectedReply("SUBSCRIBE answered \(subscribed)")
         }
         let proceed = state.withLock { state -> Bool in
@@ -176,8 +176,8 @@ final class RedisInvalidations: Sendable {
     /// A notice names the keys that changed, or none for "everything" (a flush); a `PING`'s
     /// answer only shows Redis is there.
     private func deliver(_ reply: RedisReply) {
-        guard case .array(let parts) = reply, parts.count == 3, parts[0] == .bulk(Array("message".utf8)),
-            parts[1] == .bulk(Self.channel)
+        guard case .array(let parts) = reply, parts.count == 3, parts[0].isBulk("message".utf8),
+            parts[1].isBulk(Self.channel)
         else { return }
         switch parts[2] {
         case .array(let keys):

@@ -31,7 +31,7 @@ final class RedisSessionCache<State: Sendable>: Sendable {
 
     /// Taken before a fetch is sent; hands the reply to `fetched`.
     struct Fetch {
-        let key: [UInt8]
+        let key: SessionID
         let stamp: UInt64
     }
 
@@ -48,8 +48,8 @@ final class RedisSessionCache<State: Sendable>: Sendable {
     }
 
     private struct Table {
-        var kept: [[UInt8]: Kept] = [:]
-        var inFlight: [[UInt8]: InFlight] = [:]
+        var kept: [SessionID: Kept] = [:]
+        var inFlight: [SessionID: InFlight] = [:]
         /// Counts fetches sent and notices heard: the order of the two.
         var clock: UInt64 = 0
         /// The stamp of the last time the listener was lost or began again.
@@ -66,7 +66,7 @@ final class RedisSessionCache<State: Sendable>: Sendable {
     /// The entry of `key` while it has not expired, and whether a read may trust it: fresh, and
     /// its expiry further away than `refreshMargin` seconds (a use closer to it must reach Redis
     /// to push it back).
-    func look(_ key: [UInt8], now: Double, refreshMargin: Double) -> Found? {
+    func look(_ key: SessionID, now: Double, refreshMargin: Double) -> Found? {
         table.withLock { table in
             guard let kept = table.kept[key], kept.entry.expiresAt > now else { return nil }
             let trusted = table.listening && kept.fresh && kept.entry.expiresAt - refreshMargin > now
@@ -75,7 +75,7 @@ final class RedisSessionCache<State: Sendable>: Sendable {
     }
 
     /// Call before sending a fetch of `key`.
-    func fetching(_ key: [UInt8]) -> Fetch {
+    func fetching(_ key: SessionID) -> Fetch {
         table.withLock { table in
             table.clock += 1
             table.inFlight[key, default: InFlight(fetches: 0, noticedAt: 0)].fetches += 1
@@ -101,7 +101,7 @@ final class RedisSessionCache<State: Sendable>: Sendable {
 
     /// This instance wrote `entry` at `key` (nil: removed it): kept as a guess, not fresh, since
     /// another instance may write after it before Redis's notice of this write comes.
-    func wrote(_ key: [UInt8], _ entry: Entry?) {
+    func wrote(_ key: SessionID, _ entry: Entry?) {
         table.withLock { table in
             guard let entry else {
                 table.kept[key] = nil
@@ -111,8 +111,8 @@ final class RedisSessionCache<State: Sendable>: Sendable {
         }
     }
 
-    /// Redis said these keys changed.
-    func changed(_ keys: [[UInt8]]) {
+    /// Redis said these sessions changed.
+    func changed(_ keys: [SessionID]) {
         table.withLock { table in
             table.clock += 1
             for key in keys {
@@ -133,7 +133,7 @@ final class RedisSessionCache<State: Sendable>: Sendable {
         }
     }
 
-    private static func keep(_ kept: Kept, at key: [UInt8], in table: inout Table, capacity: Int) {
+    private static func keep(_ kept: Kept, at key: SessionID, in table: inout Table, capacity: Int) {
         if table.kept[key] == nil, table.kept.count >= capacity {
             table.kept.remove(at: table.kept.startIndex)
         }

@@ -67,9 +67,14 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         }
         let cache = RedisSessionCache<State>(capacity: cachedSessions)
         self.cache = cache
+        let tracked = Array("\(keyPrefix)session:".utf8)
         invalidations = RedisInvalidations(
-            endpoint: endpoint, timeouts: pool.timeouts, trackedPrefix: Array("\(keyPrefix)session:".utf8),
-            changed: { cache.changed($0) }, reset: { cache.reset(listening: $0) }, log: log)
+            endpoint: endpoint, timeouts: pool.timeouts, trackedPrefix: tracked,
+            changed: { keys in
+                // A key under the prefix that names no session (not TabStage's) is none of the cache's.
+                let ids = keys.map { String(decoding: $0.dropFirst(tracked.count), as: UTF8.self) }
+                cache.changed(ids.compactMap { SessionID(cookieValue: $0) })
+            }, reset: { cache.reset(listening: $0) }, log: log)
     }
 
     deinit { invalidations?.stop() }
@@ -138,7 +143,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     ) throws(SessionStoreError) -> Announced<Result> {
         let key = self.key(id)
         // The first attempt may start from the cached state; the next ones ask Redis.
-        var guess = cached(key, now: now)
+        var guess = cached(id, now: now)
         for _ in 0..<Self.maximumAttempts {
             let base: Stored
             let trusted: Bool
@@ -167,9 +172,9 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             if committed {
                 let expiresAt = now + Double(ttlMilliseconds) / 1000
                 if let value, let state {
-                    cache?.wrote(key, .init(stored: value, state: state, expiresAt: expiresAt))
+                    cache?.wrote(id, .init(stored: value, state: state, expiresAt: expiresAt))
                 } else {
-                    cache?.wrote(key, nil)
+                    cache?.wrote(id, nil)
                 }
                 // A notice the script sent is not the caller's to publish.
                 return publishing.isEmpty ? announced : Announced(announced.result, notice: nil)
@@ -196,8 +201,8 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                 script: scripts.move, source: RedisScripts.move, keys: [oldKey, newKey],
                 arguments: expected + [try encoded(moved), ttlArgument])
             if committed {
-                cache?.wrote(oldKey, nil)
-                cache?.wrote(newKey, nil)
+                if let oldID { cache?.wrote(oldID, nil) }
+                cache?.wrote(newID, nil)
                 return
             }
         }
@@ -206,7 +211,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
         let key = self.key(id)
-        if let found = cached(key, now: now), found.isFresh { return found.entry.state }
+        if let found = cached(id, now: now), found.isFresh { return found.entry.state }
         return try fetchStored(key, id: id, now: now).state
     }
 
@@ -214,7 +219,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         throws(SessionStoreError) -> Answer?
     {
         let key = self.key(id)
-        if let found = cached(key, now: now) {
+        if let found = cached(id, now: now) {
             // A nil stands even from a guess: the change that follows is checked when committed.
             guard let given = answer(found.entry.state) else { return nil }
             if found.isFresh { return given }
@@ -317,17 +322,17 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         init(_ entry: RedisSessionCache<State>.Entry) { self.init(bytes: entry.stored, state: entry.state) }
     }
 
-    /// The cached entry of `key`, once the notices that have arrived are taken.
-    private func cached(_ key: [UInt8], now: Double) -> RedisSessionCache<State>.Found? {
+    /// The cached entry of session `id`, once the notices that have arrived are taken.
+    private func cached(_ id: SessionID, now: Double) -> RedisSessionCache<State>.Found? {
         guard let cache, let invalidations else { return nil }
         invalidations.catchUp()
-        return cache.look(key, now: now, refreshMargin: Double(ttlMilliseconds - refreshBelowMilliseconds) / 1000)
+        return cache.look(id, now: now, refreshMargin: Double(ttlMilliseconds - refreshBelowMilliseconds) / 1000)
     }
 
     /// Reads `key` from Redis and keeps what it found in the cache; bytes equal to the cached
     /// ones keep their decoded state (no decoding).
     private func fetchStored(_ key: [UInt8], id: SessionID, now: Double) throws(SessionStoreError) -> Stored {
-        let ticket = cache?.fetching(key)
+        let ticket = cache?.fetching(id)
         let fetched: Fetched?
         do {
             fetched = try redis { (connection) throws(RedisError) in try fetch(key, on: connection) }
@@ -339,7 +344,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             if let ticket { cache?.fetched(ticket, nil) }
             return Stored(bytes: nil, state: nil)
         }
-        let known = cache?.look(key, now: now, refreshMargin: 0)?.entry
+        let known = cache?.look(id, now: now, refreshMargin: 0)?.entry
         let state = known?.stored == fetched.value ? known?.state : decoded(fetched.value, id: id)
         if let ticket {
             let expiresAt = now + Double(fetched.millisecondsLeft) / 1000
