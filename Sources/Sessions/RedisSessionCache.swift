@@ -8,9 +8,11 @@ import Synchronization
 /// since the fetch was sent. Only a fresh entry answers a read; Redis stays the truth, and the
 /// table only remembers what Redis said last.
 ///
-/// An entry that is not fresh (this instance's own write, which Redis will announce; a notice
-/// that came) is still a good **guess** for a change: the compare-and-set that commits it
-/// checks the guess against what Redis holds, and a wrong guess costs one more round trip.
+/// An entry that is not fresh can still be a good **guess** for a change: the compare-and-set
+/// that commits it checks the guess against what Redis holds, and a wrong guess costs one more
+/// round trip. This instance's own write is a good guess until a second notice about it comes
+/// (the first is most likely Redis announcing that write); an entry another write has
+/// overtaken is not, and a change then reads the session first.
 ///
 /// Stamps order the fetches against the notices: a fetch takes a stamp before it is sent, and a
 /// notice about its key (or a loss of the listener) after that stamp keeps it from being fresh,
@@ -23,10 +25,13 @@ final class RedisSessionCache<State: Sendable>: Sendable {
         var expiresAt: Double
     }
 
-    /// An entry found, and whether a read may trust it without asking Redis.
+    /// An entry found, whether a read may trust it without asking Redis, and whether a change
+    /// had better start from it than from a read (a fresh entry, or this instance's own write
+    /// that no other notice has followed).
     struct Found {
         let entry: Entry
         let isFresh: Bool
+        let isLikelyCurrent: Bool
     }
 
     /// Taken before a fetch is sent; hands the reply to `fetched`.
@@ -38,6 +43,9 @@ final class RedisSessionCache<State: Sendable>: Sendable {
     private struct Kept {
         var entry: Entry
         var fresh: Bool
+        /// Whether this instance wrote it, and how many notices about its key came since.
+        var written = false
+        var notices = 0
     }
 
     /// A fetch of a key in flight: how many, and the stamp of the last notice about the key
@@ -70,7 +78,8 @@ final class RedisSessionCache<State: Sendable>: Sendable {
         table.withLock { table in
             guard let kept = table.kept[key], kept.entry.expiresAt > now else { return nil }
             let trusted = table.listening && kept.fresh && kept.entry.expiresAt - refreshMargin > now
-            return Found(entry: kept.entry, isFresh: trusted)
+            let likely = trusted || (kept.written && kept.notices <= 1)
+            return Found(entry: kept.entry, isFresh: trusted, isLikelyCurrent: likely)
         }
     }
 
@@ -107,7 +116,7 @@ final class RedisSessionCache<State: Sendable>: Sendable {
                 table.kept[key] = nil
                 return
             }
-            Self.keep(Kept(entry: entry, fresh: false), at: key, in: &table, capacity: capacity)
+            Self.keep(Kept(entry: entry, fresh: false, written: true), at: key, in: &table, capacity: capacity)
         }
     }
 
@@ -117,6 +126,7 @@ final class RedisSessionCache<State: Sendable>: Sendable {
             table.clock += 1
             for key in keys {
                 table.kept[key]?.fresh = false
+                table.kept[key]?.notices += 1
                 table.inFlight[key]?.noticedAt = table.clock
             }
         }
@@ -129,6 +139,7 @@ final class RedisSessionCache<State: Sendable>: Sendable {
             table.clock += 1
             table.resetAt = table.clock
             table.listening = listening
+            // What was written before is no longer known to be followed by one notice only.
             table.kept = table.kept.mapValues { Kept(entry: $0.entry, fresh: false) }
         }
     }

@@ -143,7 +143,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     ) throws(SessionStoreError) -> Announced<Result> {
         let key = self.key(id)
         // The first attempt may start from the cached state; the next ones ask Redis.
-        var guess = cached(id, now: now)
+        var guess = cached(id, now: now).flatMap { $0.isLikelyCurrent ? $0 : nil }
         for _ in 0..<Self.maximumAttempts {
             let base: Stored
             let trusted: Bool
@@ -219,7 +219,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         throws(SessionStoreError) -> Answer?
     {
         let key = self.key(id)
-        if let found = cached(id, now: now) {
+        if let found = cached(id, now: now), found.isLikelyCurrent {
             // A nil stands even from a guess: the change that follows is checked when committed.
             guard let given = answer(found.entry.state) else { return nil }
             if found.isFresh { return given }

@@ -57,14 +57,16 @@ private final class TwoInstances {
         #expect(try fixture.redis.calls(of: "pttl") == reads, "20 reads, none sent to Redis")
     }
 
-    /// A change starts from the state this instance holds: one compare-and-set, no read first.
+    /// A change starts from the state this instance wrote last: one compare-and-set, no read first.
     @Test func aChangeOnACachedSessionIsOneCompareAndSet() throws {
         let fixture = try TwoInstances()
         try fixture.first.modify(id(2), now: now()) { $0 = 0 }
         let reads = try fixture.redis.calls(of: "pttl")
         let scripts = try fixture.redis.calls(of: "evalsha")
         for _ in 0..<20 { try fixture.first.modify(id(2), now: now()) { $0? += 1 } }
-        #expect(try fixture.redis.calls(of: "pttl") == reads, "no read before a change")
+        // A notice of an earlier write that comes late looks like another instance's write, and
+        // the change after it reads first: allow one such read in twenty.
+        #expect(try fixture.redis.calls(of: "pttl") <= reads + 1, "no read before a change")
         #expect(try fixture.redis.calls(of: "evalsha") == scripts + 20)
         #expect(try fixture.second.state(of: id(2), now: now()) == 20)
     }
@@ -169,5 +171,25 @@ private final class TwoInstances {
         }
         #expect(publishes.count == 1)
         #expect(publishes.allSatisfy { $0.contains("[0 lua]") }, "\(publishes)")
+    }
+}
+
+extension RedisSessionCacheTests {
+    /// A session the other instance changed since this one wrote it is read before a change,
+    /// not guessed: one read and one compare-and-set, where a guess would cost a failed
+    /// compare-and-set, a read and another.
+    @Test func aChangeAfterAnotherInstancesChangeReadsFirst() throws {
+        let fixture = try TwoInstances()
+        try fixture.first.modify(id(7), now: now()) { $0 = 0 }
+        try fixture.second.modify(id(7), now: now()) { $0? += 1 }
+        // The second instance's notice reaches the first (its read takes the notices in).
+        try TwoInstances.waitUntil { try fixture.first.state(of: id(7), now: now()) == 1 }
+        try fixture.second.modify(id(7), now: now()) { $0? += 1 }
+        try TwoInstances.waitUntil { (try fixture.second.state(of: id(7), now: now())) == 2 }
+        usleep(100_000)
+        let scripts = try fixture.redis.calls(of: "evalsha")
+        try fixture.first.modify(id(7), now: now()) { $0? += 1 }
+        #expect(try fixture.redis.calls(of: "evalsha") == scripts + 1, "one compare-and-set, no failed guess")
+        #expect(try fixture.second.state(of: id(7), now: now()) == 3)
     }
 }
