@@ -3,7 +3,7 @@ import Colour
 /// One app to prototype: its tabs, their pages, and how its container behaves.
 ///
 /// Build one with ``load(json:)``, which checks every rule and reports every problem.
-public struct AppDescription: Sendable, Equatable, Codable {
+public struct AppDescription: Sendable, Equatable {
     /// Used in URLs: 1 to 32 characters from `a-z`, `0-9` and `-`.
     public var id: String
     public var name: LocalizedText
@@ -16,9 +16,17 @@ public struct AppDescription: Sendable, Equatable, Codable {
     /// Whether the bar hides while a detail screen is pushed in any tab (a tab may say otherwise).
     public var hidesBottomBarWhenPushed: Bool
     /// 2 to 12, with unique ids; without sections, in bar order (see ``defaultOrder``).
-    public var tabs: [TabDescription]
+    public var tabs: [TabDescription] {
+        didSet { defaultOrder = Self.defaultOrder(of: tabs, sections: sections) }
+    }
     /// Titled groups of tabs (SwiftUI's `TabSection`, UIKit's `UITabGroup`); each tab in at most one.
-    public var sections: [TabSectionDescription]
+    public var sections: [TabSectionDescription] {
+        didSet { defaultOrder = Self.defaultOrder(of: tabs, sections: sections) }
+    }
+    /// The order the tabs are shown in before a visitor changes it, as positions in `tabs`: the
+    /// tabs in no section, then each section's. Worked out when `tabs` or `sections` change, not
+    /// when a bar is drawn (every page reads it).
+    public private(set) var defaultOrder: [Int]
     /// The ids of the tabs a visitor may move (UIKit's `customizableViewControllers`), in `tabs` order.
     public var customizableTabIDs: [String]
 
@@ -37,6 +45,7 @@ public struct AppDescription: Sendable, Equatable, Codable {
         self.tabs = tabs
         self.sections = sections
         self.customizableTabIDs = customizableTabIDs
+        defaultOrder = Self.defaultOrder(of: tabs, sections: sections)
     }
 
     /// Whether the bar hides while the tab at `position` shows a pushed detail screen.
