@@ -37,15 +37,17 @@ let package = Package(
         .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         // Redis and nginx processes of a test's own, for the tests of several instances.
         .target(name: "ServiceTesting"),
-        .target(name: "TabModel"),
+        // The sRGB colour of tints, page shades and icons: below the model, the views and the rasterizer.
+        .target(name: "Colour"),
+        .target(name: "TabModel", dependencies: ["Colour"]),
         .target(name: "Metrics"),
-        .target(name: "Rasterizer", dependencies: ["CZlib"]),
+        .target(name: "Rasterizer", dependencies: ["Colour", "CZlib"]),
         .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
-        .target(name: "Views", dependencies: ["TabModel"]),
+        .target(name: "Views", dependencies: ["Colour", "TabModel"]),
         .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "CHiredis"]),
         .target(
             name: "TabStageApp",
-            dependencies: ["HTTPServer", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics"],
+            dependencies: ["HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics"],
             plugins: ["EmbedPublicFiles"]
         ),
         // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
@@ -56,10 +58,11 @@ let package = Package(
         .executableTarget(name: "pages-bench", dependencies: ["TabModel", "Views"]),
         .executableTarget(name: "sessions-bench", dependencies: ["Sessions", "TabModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
+        .testTarget(name: "ColourTests", dependencies: ["Colour"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
         .testTarget(
-            name: "RasterizerTests", dependencies: ["Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views"]),
+            name: "RasterizerTests", dependencies: ["Colour", "Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Colour", "Views"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TabModel", "CSQLite", "ServiceTesting"]),
         .testTarget(
             name: "TabStageAppTests",

@@ -1,3 +1,4 @@
+import Colour
 import Rasterizer
 
 /// Where an icon's shape comes from: the built-in set or path data sent with the request.

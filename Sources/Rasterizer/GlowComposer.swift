@@ -1,3 +1,5 @@
+import Colour
+
 /// Composes docs/glow.md's selected picture from a coverage mask, in premultiplied floating point.
 struct GlowComposer {
     /// Gloss stops: location → white alpha. Two stops at 0.55 make the hard step.

@@ -1,4 +1,5 @@
 import CZlib
+import Colour
 
 /// Writes PNG files: 8 bits per channel, no interlace, one IDAT chunk, no ancillary chunks, so the
 /// same raster always gives the same bytes.

@@ -1,3 +1,5 @@
+import Colour
+
 /// A rectangle of device pixels: columns `x..<x + width`, rows `y..<y + height`.
 struct PixelBox: Equatable, Sendable {
     var x: Int

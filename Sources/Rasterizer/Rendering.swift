@@ -1,3 +1,5 @@
+import Colour
+
 /// The coverage of a path drawn into the reference cell.
 public func renderCoverage(_ path: PathData, fillRule: FillRule, scale: IconScale) -> CoverageMask {
     let size = IconCell.pixelSize(scale: scale)

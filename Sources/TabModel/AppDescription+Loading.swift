@@ -1,3 +1,5 @@
+import Colour
+
 extension AppDescription {
     /// The bounds the loader enforces.
     public enum Limits {
@@ -430,11 +432,7 @@ private struct DescriptionValidator {
 
     private mutating func colour(_ value: JSONValue, at path: String) -> String? {
         guard let text = string(value, at: path) else { return nil }
-        let digits = text.unicodeScalars.dropFirst()
-        let isColour =
-            text.unicodeScalars.first == "#" && digits.count == 6
-            && digits.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) }
-        guard isColour else {
+        guard text.utf8.first == UInt8(ascii: "#"), RGBColor(hex: text) != nil else {
             report(path, "'\(text)' is not a colour; expected #RRGGBB, such as #FF9500")
             return nil
         }

@@ -1,7 +1,9 @@
+import Colour
+
 /// One app to prototype: its tabs, their pages, and how its container behaves.
 ///
 /// Build one with ``load(json:)``, which checks every rule and reports every problem.
-public struct AppDescription: Sendable, Equatable, Codable {
+public struct AppDescription: Sendable, Equatable {
     /// Used in URLs: 1 to 32 characters from `a-z`, `0-9` and `-`.
     public var id: String
     public var name: LocalizedText
@@ -14,9 +16,17 @@ public struct AppDescription: Sendable, Equatable, Codable {
     /// Whether the bar hides while a detail screen is pushed in any tab (a tab may say otherwise).
     public var hidesBottomBarWhenPushed: Bool
     /// 2 to 12, with unique ids; without sections, in bar order (see ``defaultOrder``).
-    public var tabs: [TabDescription]
+    public var tabs: [TabDescription] {
+        didSet { defaultOrder = Self.defaultOrder(of: tabs, sections: sections) }
+    }
     /// Titled groups of tabs (SwiftUI's `TabSection`, UIKit's `UITabGroup`); each tab in at most one.
-    public var sections: [TabSectionDescription]
+    public var sections: [TabSectionDescription] {
+        didSet { defaultOrder = Self.defaultOrder(of: tabs, sections: sections) }
+    }
+    /// The order the tabs are shown in before a visitor changes it, as positions in `tabs`: the
+    /// tabs in no section, then each section's. Worked out when `tabs` or `sections` change, not
+    /// when a bar is drawn (every page reads it).
+    public private(set) var defaultOrder: [Int]
     /// The ids of the tabs a visitor may move (UIKit's `customizableViewControllers`), in `tabs` order.
     public var customizableTabIDs: [String]
 
@@ -35,6 +45,7 @@ public struct AppDescription: Sendable, Equatable, Codable {
         self.tabs = tabs
         self.sections = sections
         self.customizableTabIDs = customizableTabIDs
+        defaultOrder = Self.defaultOrder(of: tabs, sections: sections)
     }
 
     /// Whether the bar hides while the tab at `position` shows a pushed detail screen.
@@ -52,34 +63,9 @@ public struct AppDescription: Sendable, Equatable, Codable {
         tabs.firstIndex { $0.id == id }
     }
 
-    /// The tint as red, green and blue components (0 to 255), or nil if it is not `#RRGGBB`.
-    public var tintComponents: (red: UInt8, green: UInt8, blue: UInt8)? {
-        var utf8 = tint.utf8.makeIterator()
-        guard utf8.next() == UInt8(ascii: "#") else { return nil }
-        var values: (UInt8, UInt8, UInt8) = (0, 0, 0)
-        for component in 0..<3 {
-            guard let high = utf8.next().flatMap(Self.hexValue), let low = utf8.next().flatMap(Self.hexValue) else {
-                return nil
-            }
-            let value = high << 4 | low
-            switch component {
-            case 0: values.0 = value
-            case 1: values.1 = value
-            default: values.2 = value
-            }
-        }
-        guard utf8.next() == nil else { return nil }
-        return (values.0, values.1, values.2)
-    }
-
-    /// One hexadecimal digit's value (either case), as `UInt8(_:radix: 16)` reads it.
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
+    /// The tint as a colour, or nil if it is not `#RRGGBB` (the loader refuses those).
+    public var tintColor: RGBColor? {
+        tint.utf8.first == UInt8(ascii: "#") ? RGBColor(hex: tint) : nil
     }
 }
 

@@ -19,11 +19,13 @@ extension AppDescription {
     /// The order the tabs are shown in before a visitor changes it, as positions in `tabs`: the
     /// tabs in no section as `tabs` lists them, then each section's tabs as it lists them. For an
     /// app without sections, `tabs` order.
-    public var defaultOrder: [Int] {
+    static func defaultOrder(of tabs: [TabDescription], sections: [TabSectionDescription]) -> [Int] {
         guard !sections.isEmpty else { return Array(tabs.indices) }
         let inSections = Set(sections.flatMap(\.tabIDs))
         var order = tabs.indices.filter { !inSections.contains(tabs[$0].id) }
-        for section in sections { order += section.tabIDs.compactMap { index(ofTab: $0) } }
+        for section in sections {
+            order += section.tabIDs.compactMap { tabID in tabs.firstIndex { $0.id == tabID } }
+        }
         return order
     }
 

@@ -1,3 +1,4 @@
+import Colour
 import IconCatalog
 import Rasterizer
 import TabModel
@@ -22,7 +23,7 @@ enum AppIcons {
 
     /// The app's tint as the rasterizer takes it.
     static func tint(of app: AppDescription) -> RGBColor {
-        app.tintComponents.map { RGBColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? .defaultTint
+        app.tintColor ?? .defaultTint
     }
 
     /// The picture of a selected tab in the app's `iconStyle`.

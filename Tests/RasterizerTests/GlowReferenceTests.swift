@@ -1,3 +1,4 @@
+import Colour
 import Testing
 
 @testable import Rasterizer

@@ -1,4 +1,5 @@
 import CZlib
+import Colour
 import Testing
 
 @testable import Rasterizer
@@ -90,16 +91,6 @@ struct PNGEncoderTests {
                 #expect(decoded == plain, "\(data) \(state)")
             }
         }
-    }
-
-    @Test func colorsParseOnlyInTheTwoHexForms() {
-        #expect(RGBColor(hex: "#FF9500") == .defaultTint)
-        #expect(RGBColor(hex: "ff9500") == .defaultTint)
-        #expect(RGBColor(hex: "#ff95") == nil)
-        #expect(RGBColor(hex: "#GG9500") == nil)
-        #expect(RGBColor(hex: "+12345") == nil)
-        #expect(RGBColor(hex: "#-12345") == nil)
-        #expect(RGBColor(hex: "#0a0b0c")?.description == "#0A0B0C")
     }
 }
 

@@ -47,7 +47,7 @@ private func withTabs(_ extra: String...) -> String {
         let app = try AppDescription.load(jsonText: validJSON()).get()
         #expect(app.tabs.map(\.id) == ["home", "news"])
         #expect(app.policies == .uiKit)
-        #expect(app.tintComponents?.red == 0xFF)
+        #expect(app.tintColor?.red == 0xFF)
     }
 
     @Test func invalidJSONGivesThePosition() {

@@ -26,7 +26,8 @@ struct AppMarkupTests {
     static var apps: [AppDescription] { BuiltInApps.all + [awkwardApp] }
 
     /// Every view a visitor of `app` can reach: each tab selected, More, a refusal; logged in
-    /// and out; with and without a notice.
+    /// and out; with and without a notice; each appearance in turn; with the offer to present
+    /// and without it.
     static func contexts(of app: AppDescription, layout: Layout, language: UILanguage) -> [StageContext] {
         var contents: [(StageContent, selecting: String?)] = app.tabs.map { (.tab(id: $0.id), $0.id) }
         contents.append((.more, nil))
@@ -46,15 +47,20 @@ struct AppMarkupTests {
                             .markRead(itemID: item.id), onTab: selecting, isLoggedIn: true, at: testTime)
                     }
                 }
+                let appearance = Appearance.allCases[contexts.count % Appearance.allCases.count]
                 let chrome = ChromeContext(
                     language: language, app: app, layout: layout, visitorName: visitor,
-                    currentPath: "/\(app.id)/\(layout.rawValue)/x?y=1&z", csrfToken: visitor == nil ? nil : "tok\"en")
+                    currentPath: "/\(app.id)/\(layout.rawValue)/x?y=1&z", csrfToken: visitor == nil ? nil : "tok\"en",
+                    display: DisplaySettings(appearance: appearance))
                 let notice =
                     visitor == nil ? nil : Notice(text: LocalizedText(en: "Saved <ok>", zhHant: "好"), isError: false)
+                let live =
+                    visitor == nil ? nil : LiveStage(version: LiveVersion(revision: 3, generation: 1), role: .visitor)
                 contexts.append(
                     StageContext(
-                        chrome: chrome, app: app, layout: layout, container: container, content: content, notice: notice
-                    ))
+                        chrome: chrome, app: app, layout: layout, container: container, content: content,
+                        notice: notice,
+                        live: live))
             }
         }
         return contexts

@@ -1,3 +1,4 @@
+import Colour
 import Foundation
 import IconCatalog
 import Rasterizer

@@ -1,3 +1,4 @@
+import Colour
 import HTTPServer
 import IconCatalog
 import Rasterizer

@@ -128,9 +128,9 @@ public enum ErrorPage {
     }
 }
 
-/// `/theme/{app}.css`: the app's tint as a custom property, because inline styles are forbidden.
 /// `/theme/{app}.css`: the app's tint and the contrast-checked shades of it (`TintPalette`)
-/// that Public/css/tabstage.css uses for accents.
+/// that Public/css/tabstage.css uses for accents, as custom properties, because inline styles
+/// are forbidden.
 public enum ThemeStylesheet {
     public static func css(for app: AppDescription) -> [UInt8] {
         let palette = TintPalette(app: app)

@@ -95,19 +95,15 @@ enum LiveStageView {
         case .following:
             return
         case .visitor:
-            html.raw("<div class=\"live-panel\"><p>")
-            html.text(UIString.presentLead.text(in: language))
-            html.raw("</p><form method=\"post\"")
-            html.openAttribute("action")
-            StageLinks.writePresent(appID, into: &html)
-            html.closeAttribute()
-            html.raw("><input type=\"hidden\" name=\"layout\"")
-            html.attribute("value", context.layout.rawValue)
-            html.raw(">")
-            CSRFField.render(context.chrome.csrfToken, into: &html)
-            html.raw("<button type=\"submit\" class=\"button button-quiet\">")
-            html.text(UIString.presentButton.text(in: language))
-            html.raw("</button></form></div>\n")
+            if let markup = context.markup {
+                html.prewritten(markup.presentFormOpening(layout: context.layout, language: language), of: markup)
+                CSRFField.render(context.chrome.csrfToken, into: &html)
+                html.prewritten(markup.presentFormClosing(language: language), of: markup)
+            } else {
+                presentFormOpening(appID: appID, layout: context.layout, language: language, into: &html)
+                CSRFField.render(context.chrome.csrfToken, into: &html)
+                presentFormClosing(language: language, into: &html)
+            }
         case .presenting(let code, let followers):
             html.raw("<div class=\"live-panel live-presenting\"><p>")
             html.text(UIString.presentingLead.text(in: language))
@@ -129,5 +125,25 @@ enum LiveStageView {
             html.text(UIString.stopPresenting.text(in: language))
             html.raw("</button></form></div>\n")
         }
+    }
+
+    /// The visitor's offer to present, up to the form's CSRF field.
+    static func presentFormOpening(appID: String, layout: Layout, language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<div class=\"live-panel\"><p>")
+        html.text(UIString.presentLead.text(in: language))
+        html.raw("</p><form method=\"post\"")
+        html.openAttribute("action")
+        StageLinks.writePresent(appID, into: &html)
+        html.closeAttribute()
+        html.raw("><input type=\"hidden\" name=\"layout\"")
+        html.attribute("value", layout.rawValue)
+        html.raw(">")
+    }
+
+    /// The offer's button, after the CSRF field, and the panel's end.
+    static func presentFormClosing(language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<button type=\"submit\" class=\"button button-quiet\">")
+        html.text(UIString.presentButton.text(in: language))
+        html.raw("</button></form></div>\n")
     }
 }

@@ -37,6 +37,11 @@ extension StageContent {
 }
 
 /// Everything one view of the stage (bar + page) depends on.
+///
+/// Its optionals are spelled `Optional<…>`: a `T?` variable starts out nil, and an initialiser
+/// that then sets it writes over an already whole value, which copies the context. Spelled out,
+/// they are set once, and the context is built in place.
+// swift-format-ignore: UseShorthandTypeNames
 public struct StageContext: Sendable, Equatable {
     public var chrome: ChromeContext
     /// Changing it drops `markup`, which was written from the app as it was.
@@ -46,14 +51,14 @@ public struct StageContext: Sendable, Equatable {
     public var layout: Layout
     public var container: TabContainer
     public var content: StageContent
-    public var notice: Notice?
+    public var notice: Optional<Notice>
     /// `app`'s parts written once (see `AppMarkup`); without it the page writes them itself, to
     /// the same bytes. Markup of another app is not used.
-    public var markup: AppMarkup? {
+    public var markup: Optional<AppMarkup> {
         didSet { if markup?.appID != app.id { markup = nil } }
     }
     /// What makes the page live (see `LiveStage`); nil draws none of it.
-    public var live: LiveStage?
+    public var live: Optional<LiveStage>
 
     public init(
         chrome: ChromeContext, app: AppDescription, layout: Layout, container: TabContainer, content: StageContent,

@@ -2,7 +2,7 @@ import TabModel
 
 /// The parts of an app's stage pages that depend only on the app, the layout and the language,
 /// written once when the app is loaded, so that a page request writes only what its session
-/// decides (the selection, badges, counters, the visitor, the CSRF token).
+/// decides (the selection, badges, counters, the visitor, the CSRF token, the appearance chosen).
 ///
 /// Every part is written by the very function that writes it on a page without markup
 /// (`Chrome.headAfterTitle`, `TabBarView.cellOpening`, ...), so the bytes are the same either
@@ -27,7 +27,9 @@ public final class AppMarkup: Sendable {
     public init(app: AppDescription) {
         appID = app.id
         tabCount = app.tabs.count
-        precondition(Layout.allCases.count == Layout.markupCount && UILanguage.allCases.count == UILanguage.markupCount)
+        precondition(
+            Layout.allCases.count == Layout.markupCount && UILanguage.allCases.count == UILanguage.markupCount
+                && Appearance.allCases.count == Appearance.markupCount)
         var html = HTMLWriter(capacity: 16 * 1024)
         var spans: [Range<Int>] = []
         func record(_ html: inout HTMLWriter, _ write: (inout HTMLWriter) -> Void) {
@@ -43,6 +45,9 @@ public final class AppMarkup: Sendable {
                 record(&html) { html in
                     Chrome.headAfterTitle(app: app, into: &html)
                     Chrome.headerUpToAccount(app: app, layout: layout, language: language, into: &html)
+                }
+                record(&html) { html in
+                    LiveStageView.presentFormOpening(appID: app.id, layout: layout, language: language, into: &html)
                 }
                 for position in app.tabs.indices {
                     for isCurrent in [false, true] {
@@ -67,6 +72,14 @@ public final class AppMarkup: Sendable {
                 }
             }
         }
+        // In the order `languageIndex` counts.
+        for language in UILanguage.allCases {
+            record(&html) { html in LiveStageView.presentFormClosing(language: language, into: &html) }
+            for (appearanceIndex, appearance) in Appearance.allCases.enumerated() {
+                precondition(appearance.markupIndex == appearanceIndex, "Appearance.markupIndex follows allCases")
+                record(&html) { html in Chrome.appearanceToggle(appearance, language: language, into: &html) }
+            }
+        }
         bytes = html.finish()
         self.spans = spans
     }
@@ -76,10 +89,15 @@ public final class AppMarkup: Sendable {
         part(chromeIndex(layout, language))
     }
 
+    /// The visitor's offer to present this app in `layout`, up to the form's CSRF field.
+    func presentFormOpening(layout: Layout, language: UILanguage) -> Part {
+        part(chromeIndex(layout, language) + 1)
+    }
+
     /// The tab bar cell of the tab at `position`, up to its badge.
     func cellOpening(layout: Layout, language: UILanguage, position: Int, isCurrent: Bool) -> Part {
         precondition(position >= 0 && position < tabCount, "no tab at \(position)")
-        return part(chromeIndex(layout, language) + 1 + 2 * position + (isCurrent ? 1 : 0))
+        return part(chromeIndex(layout, language) + 2 + 2 * position + (isCurrent ? 1 : 0))
     }
 
     /// `Page – App · TabStage` for the tab at `position`, escaped (the first of the
@@ -103,14 +121,35 @@ public final class AppMarkup: Sendable {
         part(titleIndex(language, position) + 3)
     }
 
+    /// The offer to present's button, after the CSRF field, and the panel's end.
+    func presentFormClosing(language: UILanguage) -> Part {
+        part(languageIndex(language))
+    }
+
+    /// The appearance links of the header, `current` marked.
+    func appearanceToggle(language: UILanguage, current: Appearance) -> Part {
+        part(languageIndex(language) + 1 + current.markupIndex)
+    }
+
+    /// Per layout and language: the chrome, the offer to present, two openings of each cell.
+    private var partsPerLayoutAndLanguage: Int { 2 + 2 * tabCount }
+
     private func chromeIndex(_ layout: Layout, _ language: UILanguage) -> Int {
-        (layout.markupIndex * UILanguage.markupCount + language.markupIndex) * (1 + 2 * tabCount)
+        (layout.markupIndex * UILanguage.markupCount + language.markupIndex) * partsPerLayoutAndLanguage
     }
 
     private func titleIndex(_ language: UILanguage, _ position: Int) -> Int {
         precondition(position >= 0 && position < tabCount, "no tab at \(position)")
-        let titlesStart = Layout.markupCount * UILanguage.markupCount * (1 + 2 * tabCount)
+        let titlesStart = Layout.markupCount * UILanguage.markupCount * partsPerLayoutAndLanguage
         return titlesStart + Self.partsPerTabAndLanguage * (language.markupIndex * tabCount + position)
+    }
+
+    /// Per language, after every tab's titles: the offer's end, then one toggle per appearance.
+    private func languageIndex(_ language: UILanguage) -> Int {
+        let start =
+            Layout.markupCount * UILanguage.markupCount * partsPerLayoutAndLanguage
+            + Self.partsPerTabAndLanguage * UILanguage.markupCount * tabCount
+        return start + language.markupIndex * (1 + Appearance.markupCount)
     }
 
     /// Document title, page title, paragraphs, the cell's end with the starting badge.
@@ -132,6 +171,19 @@ extension Layout {
         case .vertical: 0
         case .bottom: 1
         case .adaptive: 2
+        }
+    }
+
+    fileprivate static var markupCount: Int { 3 }
+}
+
+extension Appearance {
+    /// The place in `allCases`, without building that array.
+    fileprivate var markupIndex: Int {
+        switch self {
+        case .auto: 0
+        case .light: 1
+        case .dark: 2
         }
     }
 

@@ -1,18 +1,20 @@
 import TabModel
 
-/// What the strip above every page needs to know.
+/// What the strip above every page needs to know. Its optionals are spelled `Optional<…>` for
+/// the reason `StageContext` gives: so its initialiser builds it in place.
+// swift-format-ignore: UseShorthandTypeNames
 public struct ChromeContext: Sendable, Equatable {
     public var language: UILanguage
     /// The app being shown, nil on pages about no app (the list, login, most errors).
-    public var app: AppDescription?
+    public var app: Optional<AppDescription>
     /// The layout on screen, marked in the layout links.
-    public var layout: Layout?
+    public var layout: Optional<Layout>
     /// The logged-in visitor's name.
-    public var visitorName: String?
+    public var visitorName: Optional<String>
     /// This page's path, where log-in and log-out come back to.
     public var currentPath: String
     /// The session's CSRF token, written into every form that posts; nil without a session.
-    public var csrfToken: String?
+    public var csrfToken: Optional<String>
     /// Appearance, device frames, and whether the page fills a frame of the stage.
     public var display: DisplaySettings
 
@@ -59,11 +61,14 @@ enum Chrome {
             headAfterTitle(app: chrome.app, into: &html)
         } else if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID {
             html.prewritten(markup.chrome(layout: layout, language: chrome.language), of: markup)
-            account(chrome, into: &html)
+            html.prewritten(
+                markup.appearanceToggle(language: chrome.language, current: chrome.display.appearance), of: markup)
+            visitor(chrome, into: &html)
         } else {
             headAfterTitle(app: chrome.app, into: &html)
             headerUpToAccount(app: chrome.app, layout: chrome.layout, language: chrome.language, into: &html)
-            account(chrome, into: &html)
+            appearanceToggle(chrome.display.appearance, language: chrome.language, into: &html)
+            visitor(chrome, into: &html)
         }
         body(&html)
         html.raw("</body>\n</html>\n")
@@ -190,9 +195,8 @@ enum Chrome {
     }
 
     /// The visitor's part of the header (log-out form or log-in link), and the header's end.
-    private static func account(_ chrome: ChromeContext, into html: inout HTMLWriter) {
+    private static func visitor(_ chrome: ChromeContext, into html: inout HTMLWriter) {
         let language = chrome.language
-        appearanceToggle(chrome.display.appearance, language: language, into: &html)
         if let name = chrome.visitorName {
             html.raw("<span class=\"visitor\">")
             html.text(UIString.loggedInAs(name).text(in: language))
@@ -218,7 +222,7 @@ enum Chrome {
     }
 
     /// Auto, light or dark, as links that set `?appearance=` on this page; the session keeps it.
-    private static func appearanceToggle(_ current: Appearance, language: UILanguage, into html: inout HTMLWriter) {
+    static func appearanceToggle(_ current: Appearance, language: UILanguage, into html: inout HTMLWriter) {
         html.raw("<nav class=\"appearance\"")
         html.attribute("aria-label", UIString.appearanceNavigation.text(in: language))
         html.raw("><ul>\n")

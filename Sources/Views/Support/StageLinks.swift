@@ -1,3 +1,4 @@
+import Colour
 import TabModel
 
 /// Every URL the pages link to, in one place so routes and views agree.
@@ -300,12 +301,12 @@ public enum StageLinks {
     }
 
     static func writeTintQuery(_ app: AppDescription, into html: inout HTMLWriter) {
-        guard let (red, green, blue) = app.tintComponents else {
+        guard let tint = app.tintColor else {
             html.raw("007AFF")
             return
         }
-        html.hexByte(red)
-        html.hexByte(green)
-        html.hexByte(blue)
+        html.hexByte(tint.red)
+        html.hexByte(tint.green)
+        html.hexByte(tint.blue)
     }
 }

@@ -1,4 +1,7 @@
-/// An opaque sRGB colour, written `#RRGGBB` or `RRGGBB`.
+import Foundation
+
+/// An opaque sRGB colour, written `#RRGGBB` or `RRGGBB`: the one colour type of the app's tint,
+/// of the page's contrast-checked shades (Views) and of the icon pictures (Rasterizer).
 public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     public let red: UInt8
     public let green: UInt8
@@ -34,12 +37,8 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
         self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
     }
 
-    /// The seed's tab tint, docs/glow.md's reference colour for the selected state.
-    public static let defaultTint = RGBColor(red: 0xFF, green: 0x95, blue: 0x00)
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
-    /// iOS's secondary grey, which reads as "not chosen" beside the tint: the fill of unselected
-    /// icons on a light bar, on the stage and from `tabstage icon` alike.
-    public static let unselectedGrey = RGBColor(red: 0x8E, green: 0x8E, blue: 0x93)
+    public static let white = RGBColor(red: 255, green: 255, blue: 255)
 
     /// `#RRGGBB`, upper case.
     public var description: String {
@@ -47,21 +46,34 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
         let text = String(hex, radix: 16, uppercase: true)
         return "#" + String(repeating: "0", count: 6 - text.count) + text
     }
-}
 
-/// Which picture a tab icon gets.
-public enum IconState: String, Sendable, CaseIterable {
-    /// The gradient glow: tint, white gloss, drop shadow.
-    case selected
-    /// A flat fill in one colour.
-    case unselected
-    /// A flat fill in the tint: a selected tab as iOS draws it since iOS 7.
-    case tinted
-}
+    /// WCAG 2's relative luminance, from 0 (black) to 1 (white).
+    public var relativeLuminance: Double {
+        func linear(_ component: UInt8) -> Double {
+            let value = Double(component) / 255
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
 
-/// The device scale of a render: the 80 × 80 pt cell becomes 80s × 80s pixels.
-public enum IconScale: Int, Sendable, CaseIterable {
-    case x1 = 1
-    case x2 = 2
-    case x3 = 3
+    /// The WCAG contrast ratio between two colours, from 1 to 21.
+    public func contrast(with other: RGBColor) -> Double {
+        let lighter = max(relativeLuminance, other.relativeLuminance)
+        let darker = min(relativeLuminance, other.relativeLuminance)
+        return (lighter + 0.05) / (darker + 0.05)
+    }
+
+    /// Mixed with white: `amount` 0 keeps the colour, 1 is white.
+    public func lightened(by amount: Double) -> RGBColor {
+        func scaled(_ component: UInt8) -> UInt8 {
+            UInt8((Double(component) + (255 - Double(component)) * amount).rounded())
+        }
+        return RGBColor(red: scaled(red), green: scaled(green), blue: scaled(blue))
+    }
+
+    /// Mixed with black: `amount` 0 keeps the colour, 1 is black.
+    public func darkened(by amount: Double) -> RGBColor {
+        func scaled(_ component: UInt8) -> UInt8 { UInt8((Double(component) * (1 - amount)).rounded()) }
+        return RGBColor(red: scaled(red), green: scaled(green), blue: scaled(blue))
+    }
 }
