@@ -465,34 +465,11 @@ enum StampedValue {
 /// The Lua scripts behind `RedisSessionStore`: Redis runs each as one step, nothing between
 /// its commands.
 enum RedisScripts {
-    /// KEYS[1]: the session. ARGV: 'stamp', 'equal' or 'absent', the stamp or the whole value
-    /// read, 'set' or 'delete', the new value, the idle timeout (ms), and optionally a channel and
-    /// a change notice to publish there once written. Returns 1 when it wrote, 0 when the key
-    /// had changed. The stamp is the value's first 17 bytes (`StampedValue`).
-    static let compareAndSet = """
-        local found
-        if ARGV[1] == 'stamp' then
-          found = redis.call('GETRANGE', KEYS[1], 0, 16) == ARGV[2]
-        elseif ARGV[1] == 'equal' then
-          found = redis.call('GET', KEYS[1]) == ARGV[2]
-        else
-          found = redis.call('EXISTS', KEYS[1]) == 0
-        end
-        if not found then return 0 end
-        if ARGV[3] == 'set' then
-          redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
-        else
-          redis.call('DEL', KEYS[1])
-        end
-        if ARGV[6] then redis.call('PUBLISH', ARGV[6], ARGV[7]) end
-        return 1
-        """
-
-    /// KEYS: the old id's session, the new one's. ARGV: 'stamp', 'equal', 'absent' or 'any', the
-    /// old value's stamp or the whole old value, the moved value, the idle timeout (ms). Writes
-    /// the new key, then deletes the old (when it is another key). Returns 1 when it wrote, 0
-    /// when the old key had changed.
-    static let move = """
+    /// The check both scripts start with: whether KEYS[1] still holds what the change started
+    /// from. ARGV[1] says how to tell: 'stamp' (ARGV[2] is the value's first 17 bytes,
+    /// `StampedValue`), 'equal' (ARGV[2] is the whole value), 'absent' (no value), or 'any'
+    /// (whatever it holds).
+    private static let stillHolds = """
         local found = true
         if ARGV[1] == 'stamp' then
           found = redis.call('GETRANGE', KEYS[1], 0, 16) == ARGV[2]
@@ -502,6 +479,27 @@ enum RedisScripts {
           found = redis.call('EXISTS', KEYS[1]) == 0
         end
         if not found then return 0 end
+        """
+
+    /// KEYS[1]: the session. ARGV: how to check it and what with (`stillHolds`), 'set' or
+    /// 'delete', the new value, the idle timeout (ms), and optionally a channel and a change
+    /// notice to publish there once written. Returns 1 when it wrote, 0 when the key had changed.
+    static let compareAndSet = """
+        \(stillHolds)
+        if ARGV[3] == 'set' then
+          redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
+        else
+          redis.call('DEL', KEYS[1])
+        end
+        if ARGV[6] then redis.call('PUBLISH', ARGV[6], ARGV[7]) end
+        return 1
+        """
+
+    /// KEYS: the old id's session, the new one's. ARGV: how to check the old one and what with
+    /// (`stillHolds`), the moved value, the idle timeout (ms). Writes the new key, then deletes
+    /// the old (when it is another key). Returns 1 when it wrote, 0 when the old key had changed.
+    static let move = """
+        \(stillHolds)
         redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
         if KEYS[1] ~= KEYS[2] then redis.call('DEL', KEYS[1]) end
         return 1
