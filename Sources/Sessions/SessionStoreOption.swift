@@ -49,9 +49,13 @@ public struct RedisSettings: Sendable, Equatable {
     public var endpoint: RedisEndpoint
     /// Put before every key and the change channel: several deployments can share one Redis.
     public var keyPrefix: String
+    /// Decoded sessions each instance keeps while Redis announces their changes (0: none, every
+    /// read asks Redis); see `RedisSessionCache`.
+    public var cachedSessions = RedisSettings.defaultCachedSessions
     public var timeouts: RedisTimeouts
 
     public static let defaultKeyPrefix = "tabstage:"
+    public static let defaultCachedSessions = 1024
 
     public init(
         endpoint: RedisEndpoint, keyPrefix: String = RedisSettings.defaultKeyPrefix,

@@ -106,12 +106,17 @@ import Testing
         #expect(malformed.err.contains("redis://127.0.0.1:notaport"))
         #expect(!malformed.err.contains("hunter2"))
         #expect(runCLI(["serve", "--redis-prefix", "x:"]).code == 2, "a prefix without Redis")
+        let cacheWithoutRedis = runCLI(["serve", "--redis-cache", "0"])
+        #expect(cacheWithoutRedis.code == 2 && cacheWithoutRedis.err.contains("--redis-cache only applies to"))
+        let negativeCache = runCLI(["serve", "--sessions", "redis://127.0.0.1", "--redis-cache", "-1"])
+        #expect(negativeCache.code == 2 && negativeCache.err.contains("--redis-cache must be a number"))
         #expect(runCLI(["serve", "--deterministic", "--sessions", "redis://127.0.0.1"]).code == 2)
     }
 
     @Test func theRedisPasswordComesFromTheEnvironmentWhenTheURLHasNone() throws {
         let parsed = try ParsedArguments(
-            ["--sessions", "redis://db:7000", "--redis-prefix", "demo:"], options: ServeCommand.options)
+            ["--sessions", "redis://db:7000", "--redis-prefix", "demo:", "--redis-cache", "0"],
+            options: ServeCommand.options)
         let option = try ServeCommand.sessionOption(parsed, environment: ["TABSTAGE_REDIS_PASSWORD": "s3cret"])
         guard case .redis(let settings) = option else {
             Issue.record("not redis: \(option)")
@@ -119,6 +124,7 @@ import Testing
         }
         #expect(settings.endpoint.password == "s3cret")
         #expect(settings.keyPrefix == "demo:")
+        #expect(settings.cachedSessions == 0)
         #expect(!ServeCommand.usage.contains("s3cret"))
     }
 }

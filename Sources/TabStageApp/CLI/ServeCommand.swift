@@ -11,7 +11,7 @@ enum ServeCommand: Subcommand {
         Usage: tabstage serve [--host 127.0.0.1] [--port 8080] [--quiet] [--public DIR]
                               [--app FILE]... [--watch]
                               [--sessions sqlite:PATH | memory | redis://HOST:PORT[/DB]]
-                              [--redis-prefix PREFIX] [--secure-cookies]
+                              [--redis-prefix PREFIX] [--redis-cache N] [--secure-cookies]
                               [--session-idle-timeout SECONDS] [--max-sessions N] [--deterministic]
                               [--max-connections-per-ip N] [--connection-timeout SECONDS]
                               [--trust-proxy ADDRESSES] [--metrics-from ADDRESSES]
@@ -32,6 +32,8 @@ enum ServeCommand: Subcommand {
                                             redis+unix:///PATH[?db=N]; a password as redis://:PW@HOST
                                             or in TABSTAGE_REDIS_PASSWORD); see docs/several-instances.md
           --redis-prefix PREFIX             Put before every Redis key and channel (default tabstage:)
+          --redis-cache N                   Sessions each instance keeps decoded while Redis announces
+                                            their changes (default 1024; 0: every read asks Redis)
           --secure-cookies                  Mark the session cookie Secure (serve behind HTTPS)
           --session-idle-timeout SECONDS    Forget a session after this long unused (default 86400)
           --max-sessions N                  Keep at most N sessions, least recently used out first
@@ -55,7 +57,7 @@ enum ServeCommand: Subcommand {
         .flag("secure-cookies"), OptionSpec("session-idle-timeout"), OptionSpec("max-sessions"),
         .flag("deterministic"), OptionSpec("max-connections-per-ip"), OptionSpec("connection-timeout"),
         .flag("watch"), OptionSpec("max-streams"), OptionSpec("max-streams-per-ip"),
-        OptionSpec("redis-prefix"), OptionSpec("trust-proxy"), OptionSpec("metrics-from"),
+        OptionSpec("redis-prefix"), OptionSpec("redis-cache"), OptionSpec("trust-proxy"), OptionSpec("metrics-from"),
     ]
 
     static let defaultLimits = SessionLimits()
@@ -82,6 +84,16 @@ enum ServeCommand: Subcommand {
                 throw UsageError("--redis-prefix must be non-empty and without spaces, not '\(prefix)'")
             }
             settings.keyPrefix = prefix
+            option = .redis(settings)
+        }
+        if let value = parsed.value("redis-cache") {
+            guard case .redis(var settings) = option else {
+                throw UsageError("--redis-cache only applies to --sessions redis://...")
+            }
+            guard let count = Int(value), count >= 0 else {
+                throw UsageError("--redis-cache must be a number of sessions, 0 or more, not '\(value)'")
+            }
+            settings.cachedSessions = count
             option = .redis(settings)
         }
         guard parsed.has("deterministic") else { return option }
@@ -154,6 +166,7 @@ enum ServeCommand: Subcommand {
                 let store = try RedisSessionStore<VisitorSession>.open(
                     endpoint: settings.endpoint, keyPrefix: settings.keyPrefix, limits: limits,
                     timeouts: settings.timeouts, idleConnections: redisThreads + 1,
+                    cachedSessions: settings.cachedSessions,
                     decoderUserInfo: [.appCatalog: catalog], log: StageApplication.standardErrorLog)
                 return OpenedStore(store: store, close: { store.close() })
             } catch {
