@@ -31,10 +31,7 @@ public final class RedisChangeHub: ChangeHub {
             pool: RedisConnectionPool(endpoint: endpoint, timeouts: timeouts, idleLimit: 2), channel: channel, log: log)
         subscriber = Subscriber(
             endpoint: endpoint, channel: channel, timeouts: timeouts, receivers: receivers, log: log)
-        let running = subscriber
-        let thread = Thread { running.run() }
-        thread.name = "tabstage-redis-subscriber"
-        thread.start()
+        subscriber.start()
     }
 
     deinit { close() }
@@ -134,25 +131,15 @@ private final class Publisher: Sendable {
     }
 }
 
-/// The subscriber connection's loop, on its own thread: subscribe, read messages until the
-/// connection fails, wait a little, again, until stopped.
+/// The subscriber connection, kept going by a `RedisConnectionLoop`: subscribe, and hand each
+/// message to this process's subscribers until the connection fails.
 private final class Subscriber: Sendable {
     let endpoint: RedisEndpoint
     let channel: String
     let timeouts: RedisTimeouts
     let receivers: LocalChangeHub
-    let log: @Sendable (String) -> Void
-
-    private struct State {
-        var stopped = false
-        var subscribed = false
-        var connection: RedisConnection?
-    }
-
-    private let state = Mutex(State())
-    /// Signalled to cut a wait between attempts short, and by the loop when it has ended.
-    private let wake = DispatchSemaphore(value: 0)
-    private let ended = DispatchSemaphore(value: 0)
+    private let loop: RedisConnectionLoop
+    private let subscribed = Atomic<Bool>(false)
 
     init(
         endpoint: RedisEndpoint, channel: String, timeouts: RedisTimeouts, receivers: LocalChangeHub,
@@ -162,51 +149,27 @@ private final class Subscriber: Sendable {
         self.channel = channel
         self.timeouts = timeouts
         self.receivers = receivers
-        self.log = log
+        loop = RedisConnectionLoop(role: "the change subscriber", endpoint: endpoint, log: log)
     }
 
-    var isSubscribed: Bool { state.withLock { $0.subscribed } }
+    var isSubscribed: Bool { subscribed.load(ordering: .acquiring) }
 
-    func run() {
-        defer { ended.signal() }
-        var delay = 0.05
-        var reportedOutage = false
-        while !state.withLock({ $0.stopped }) {
-            do {
-                try listen { reportedOutage = false }
-                delay = 0.05
-            } catch {
-                state.withLock {
-                    $0.subscribed = false
-                    $0.connection = nil
-                }
-                if state.withLock({ $0.stopped }) { break }
-                if !reportedOutage {
-                    log("tabstage: the change subscriber lost Redis at \(endpoint) (\(error)); reconnecting")
-                    reportedOutage = true
-                }
-                _ = wake.wait(timeout: .now() + delay)
-                delay = min(1, delay * 2)
-            }
-        }
+    func start() {
+        loop.start(
+            name: "tabstage-redis-subscriber", work: { [self] loop throws(RedisError) in try listen(on: loop) },
+            lost: { [self] in subscribed.store(false, ordering: .releasing) })
     }
 
     /// Connects, subscribes, and delivers messages until the connection fails or is interrupted.
-    private func listen(subscribed: () -> Void) throws(RedisError) {
+    private func listen(on loop: RedisConnectionLoop) throws(RedisError) {
         // No command timeout: the subscriber waits for messages as long as none come.
         let connection = try RedisConnection(endpoint, timeouts: timeouts, commandTimeout: false)
-        let proceed = state.withLock { state -> Bool in
-            guard !state.stopped else { return false }
-            state.connection = connection
-            return true
-        }
-        guard proceed else { return }
+        guard loop.attach(connection) else { return }
         let reply = try connection.run([Array("SUBSCRIBE".utf8), Array(channel.utf8)])
         guard case .array(let parts) = reply, parts.first?.isBulk("subscribe".utf8) == true else {
             throw .unexpectedReply("SUBSCRIBE answered \(reply)")
         }
-        state.withLock { $0.subscribed = true }
-        subscribed()
+        subscribed.store(true, ordering: .releasing)
         while true {
             let message = try connection.readReply()
             guard case .array(let parts) = message, parts.count == 3, parts[0].isBulk("message".utf8),
@@ -216,15 +179,9 @@ private final class Subscriber: Sendable {
         }
     }
 
-    /// Ends the loop and waits for its thread: the blocked read is woken by shutting the socket.
+    /// Ends the loop and waits for its thread.
     func stop() {
-        let first = state.withLock { state -> Bool in
-            defer { state.stopped = true }
-            state.connection?.interrupt()
-            return !state.stopped
-        }
-        guard first else { return }
-        wake.signal()
-        ended.wait()
+        loop.stop()
+        subscribed.store(false, ordering: .releasing)
     }
 }

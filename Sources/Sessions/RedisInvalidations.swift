@@ -28,10 +28,10 @@ final class RedisInvalidations: Sendable {
     let lease: Duration
     private let changed: Changed
     private let reset: Reset
-    private let log: @Sendable (String) -> Void
+    private let loop: RedisConnectionLoop
 
     private struct State {
-        var stopped = false
+        /// The listening connection, read under the lock by the thread and by `catchUp`.
         var connection: RedisConnection?
         /// Whether notices are coming: connected, subscribed, and heard from within the lease.
         var current = false
@@ -40,10 +40,6 @@ final class RedisInvalidations: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Signalled to cut the thread's wait short (a heartbeat, or between attempts), and by the
-    /// loop when it has ended.
-    private let wake = DispatchSemaphore(value: 0)
-    private let ended = DispatchSemaphore(value: 0)
 
     private static let channel = Array("__redis__:invalidate".utf8)
 
@@ -60,10 +56,10 @@ final class RedisInvalidations: Sendable {
         self.lease = lease
         self.changed = changed
         self.reset = reset
-        self.log = log
-        let thread = Thread { [self] in run() }
-        thread.name = "tabstage-redis-invalidations"
-        thread.start()
+        loop = RedisConnectionLoop(role: "the session cache", endpoint: endpoint, log: log)
+        loop.start(
+            name: "tabstage-redis-invalidations", work: { [self] loop throws(RedisError) in try listen(on: loop) },
+            lost: { [self] in lose() })
     }
 
     /// Whether notices are coming now.
@@ -74,41 +70,14 @@ final class RedisInvalidations: Sendable {
 
     /// Ends the thread and waits for it; nothing is fresh after this.
     func stop() {
-        let first = state.withLock { state -> Bool in
-            defer { state.stopped = true }
-            state.connection?.interrupt()
-            return !state.stopped
-        }
-        guard first else { return }
-        wake.signal()
-        ended.wait()
-        reset(false)
-    }
-
-    private func run() {
-        defer { ended.signal() }
-        var delay = 0.05
-        var reportedOutage = false
-        while !state.withLock({ $0.stopped }) {
-            do {
-                try listen { reportedOutage = false }
-                delay = 0.05
-            } catch {
-                lose()
-                if state.withLock({ $0.stopped }) { break }
-                if !reportedOutage {
-                    log("tabstage: the session cache lost Redis at \(endpoint) (\(error)); reconnecting")
-                    reportedOutage = true
-                }
-                _ = wake.wait(timeout: .now() + delay)
-                delay = min(1, delay * 2)
-            }
-        }
+        loop.stop()
+        lose()
     }
 
     /// Connects, asks for the notices, and takes them until the connection fails.
-    private func listen(started: () -> Void) throws(RedisError) {
+    private func listen(on loop: RedisConnectionLoop) throws(RedisError) {
         let connection = try RedisConnection(endpoint, timeouts: timeouts)
+        guard loop.attach(connection) else { return }
         guard case .integer(let id) = try connection.run([Array("CLIENT".utf8), Array("ID".utf8)]) else {
             throw .unexpectedReply("CLIENT ID")
         }
@@ -120,20 +89,17 @@ final class RedisInvalidations: Sendable {
         guard case .array(let parts) = subscribed, parts.first?.isBulk("subscribe".utf8) == true else {
             throw .unexpectedReply("SUBSCRIBE answered \(subscribed)")
         }
-        let proceed = state.withLock { state -> Bool in
-            guard !state.stopped else { return false }
+        state.withLock { state in
             state.connection = connection
             state.current = true
             state.lastHeard = .now
             reset(true)
-            return true
         }
-        guard proceed else { return }
-        started()
         // The thread does not wake for each notice: the requests that read take them as they go
         // (`catchUp`), and the thread takes the rest once per heartbeat.
         while true {
-            _ = wake.wait(timeout: .now() + .nanoseconds(Int(heartbeat / .nanoseconds(1))))
+            loop.pause(heartbeat)
+            guard !loop.isStopped else { throw .connectionLost("stopped") }
             try state.withLock { (state) throws(RedisError) in
                 guard state.connection === connection else { throw .connectionLost("closed") }
                 takeArrived(&state)
