@@ -3,15 +3,16 @@ import Foundation
 /// Sessions in Redis, shared by every TabStage instance that names the same server, database
 /// and key prefix: any instance can serve any visitor.
 ///
-/// - Each session is one string key, `<prefix>session:<id>`, holding the state as JSON, with
-///   Redis's own expiry: `PX` on every write, refreshed by a use once less than 90% of the
-///   idle timeout (at most a minute less) is left, so a read mostly writes nothing.
-/// - A read-modify-write reads the value, runs `body` in this process, and commits with a Lua
-///   script that writes only if the key still holds exactly the bytes read (compare-and-set);
+/// - Each session is one string key, `<prefix>session:<id>`, holding a stamp and the state as
+///   JSON (`StampedValue`), with Redis's own expiry: `PX` on every write, refreshed by a use
+///   once less than 90% of the idle timeout (at most a minute less) is left, so a read mostly
+///   writes nothing.
+/// - A read-modify-write takes the value, runs `body` in this process, and commits with a Lua
+///   script that writes only if the key still holds the value taken (its stamp: compare-and-set);
 ///   when another instance changed it in between, the whole step runs again on the new value.
 ///   So two instances changing one session at once lose neither change, and the commit is one
 ///   round trip that needs no connection state (see docs/several-instances.md for why not
-///   `WATCH`/`MULTI`).
+///   `WATCH`/`MULTI`). A change's notice for the change hub goes in the same script.
 /// - A move checks the old key and writes the new one and deletes the old in one script: Redis
 ///   runs it as one step, so a change racing it either moves with it or finds no session.
 /// - Decoded sessions are cached (`RedisSessionCache`) while Redis promises to announce their
