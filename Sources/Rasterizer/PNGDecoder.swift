@@ -1,5 +1,3 @@
-import CZlib
-
 /// Just enough of a PNG reader for our own files and the test fixtures: 8-bit RGBA, RGB, gray +
 /// alpha or palette (with tRNS), no interlace, every filter type. The snapshot command compares
 /// icons by their pixels with it, so a change of compression alone is no change.
@@ -62,10 +60,8 @@ public struct DecodedPNG: Equatable, Sendable {
                 guard offset + 12 + length <= bytes.count else { throw Failure(description: "truncated \(type) chunk") }
                 let body = Array(bytes[offset + 8..<offset + 8 + length])
                 let stored = DecodedPNG.bigEndian(bytes, offset + 8 + length)
-                let computed = bytes[offset + 4..<offset + 8 + length].withUnsafeBufferPointer { typeAndBody in
-                    crc32(0, typeAndBody.baseAddress, uInt(typeAndBody.count))
-                }
-                guard UInt32(computed) == stored else { throw Failure(description: "bad CRC in \(type)") }
+                let computed = Zlib.crc32(bytes.span.extracting(offset + 4..<offset + 8 + length))
+                guard computed == stored else { throw Failure(description: "bad CRC in \(type)") }
                 switch type {
                 case "IHDR": header = body
                 case "IDAT": compressed += body
@@ -81,17 +77,10 @@ public struct DecodedPNG: Equatable, Sendable {
 
     /// The zlib stream, which must inflate to exactly `count` bytes.
     private static func inflated(_ compressed: [UInt8], count: Int) throws(Failure) -> [UInt8] {
-        var raw = [UInt8](repeating: 0, count: count)
-        var rawLength = uLongf(raw.count)
-        let status = compressed.withUnsafeBufferPointer { source in
-            raw.withUnsafeMutableBufferPointer { target in
-                uncompress(target.baseAddress, &rawLength, source.baseAddress, uLong(source.count))
-            }
+        switch Zlib.uncompress(compressed, count: count) {
+        case .success(let raw): return raw
+        case .failure(let status): throw Failure(description: "bad zlib data (\(status))")
         }
-        guard status == Z_OK, Int(rawLength) == raw.count else {
-            throw Failure(description: "bad zlib data (\(status))")
-        }
-        return raw
     }
 
     /// The rows with each one's filter undone (every filter type of the PNG specification).

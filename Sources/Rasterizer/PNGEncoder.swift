@@ -1,4 +1,3 @@
-import CZlib
 import Colour
 
 /// Writes PNG files: 8 bits per channel, no interlace, one IDAT chunk, no ancillary chunks, so the
@@ -109,10 +108,8 @@ public enum PNGEncoder {
         var stream = SparseDeflate(capacity: 256 + rows.count / 2)
         stream.zeros(rowBytes * box.y)
         if !rows.isEmpty {
-            guard let compressed = rawDeflateSyncFlushed(rows, level: level) else { return nil }
-            compressed.withUnsafeBufferPointer { segment in
-                rows.withUnsafeBufferPointer { data in stream.appendCompressed(segment, data: data) }
-            }
+            guard let compressed = Zlib.rawDeflateSyncFlushed(rows, level: level) else { return nil }
+            stream.appendCompressed(compressed, data: rows)
         }
         stream.zeros(rowBytes * (height - box.y - max(0, box.height)))
         let idat = stream.finish()
@@ -120,32 +117,6 @@ public enum PNGEncoder {
         png.header(width: width, height: height, colorType: 6)
         png.chunk("IDAT", data: idat)
         return png.finish()
-    }
-
-    /// Raw deflate (no zlib wrapper) ending in a sync flush: byte-aligned and not final.
-    static func rawDeflateSyncFlushed(_ data: [UInt8], level: Int32) -> [UInt8]? {
-        var stream = z_stream()
-        let clampedLevel = min(9, max(0, level))
-        guard
-            deflateInit2_(
-                &stream, clampedLevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
-                Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else { return nil }
-        defer { deflateEnd(&stream) }
-        // Room for the worst case plus the flush marker.
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))) + 16)
-        let status = output.withUnsafeMutableBufferPointer { target in
-            data.withUnsafeBufferPointer { source in
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-                stream.avail_in = uInt(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = uInt(target.count)
-                return CZlib.deflate(&stream, Z_SYNC_FLUSH)
-            }
-        }
-        guard status == Z_OK, stream.avail_in == 0, stream.avail_out > 0 else { return nil }
-        output.removeSubrange(Int(stream.total_out)...)
-        return output
     }
 
     /// `rgba` holds `width · height` straight-alpha pixels.
@@ -176,19 +147,9 @@ public enum PNGEncoder {
         return png.finish()
     }
 
+    /// A zlib stream of `data`: zlib's at `level`, stored blocks if zlib fails.
     static func deflate(_ data: [UInt8], level: Int32) -> [UInt8] {
-        var capacity = compressBound(uLong(data.count))
-        var output = [UInt8](repeating: 0, count: Int(capacity))
-        let clampedLevel = min(9, max(0, level))
-        let status = output.withUnsafeMutableBufferPointer { target in
-            data.withUnsafeBufferPointer { source in
-                compress2(target.baseAddress, &capacity, source.baseAddress, uLong(data.count), clampedLevel)
-            }
-        }
-        // compress2 only fails for lack of memory or space, and compressBound rules out the second.
-        guard status == Z_OK else { return storedZlibStream(data) }
-        output.removeSubrange(Int(capacity)...)
-        return output
+        Zlib.compress(data, level: level) ?? storedZlibStream(data)
     }
 
     /// A zlib stream of stored blocks: valid without any compression, for the case zlib refuses.
@@ -204,8 +165,7 @@ public enum PNGEncoder {
             stream += data[offset..<offset + length]
             offset += length
         } while offset < data.count
-        let checksum = data.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt(data.count)) }
-        appendBigEndian(UInt32(truncatingIfNeeded: checksum), to: &stream)
+        appendBigEndian(Zlib.adler32(data.span), to: &stream)
         return stream
     }
 

@@ -1,5 +1,3 @@
-import CZlib
-
 /// A PNG file being written: the signature, then chunks, each its data's length, its type, its
 /// data and the CRC-32 of type and data (PNG specification, 5.3). Every encoder writes through it.
 struct PNGFile {
@@ -26,14 +24,11 @@ struct PNGFile {
         let lengthAt = bytes.count
         put32(0)
         let typeAt = bytes.count
-        bytes.append(contentsOf: UnsafeBufferPointer(start: type.utf8Start, count: type.utf8CodeUnitCount))
+        type.withUTF8Buffer { bytes.append(contentsOf: $0) }
         writeData(&self)
         let length = UInt32(bytes.count - typeAt - 4)
         for index in 0..<4 { bytes[lengthAt + index] = UInt8(truncatingIfNeeded: length >> (24 - 8 * UInt32(index))) }
-        let checksum = bytes.withUnsafeBufferPointer { written in
-            crc32(0, written.baseAddress.map { $0 + typeAt }, uInt(written.count - typeAt))
-        }
-        put32(UInt32(truncatingIfNeeded: checksum))
+        put32(Zlib.crc32(bytes.span.extracting(typeAt...)))
     }
 
     /// A chunk whose data is `data`.

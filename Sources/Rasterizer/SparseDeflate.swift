@@ -1,5 +1,3 @@
-import CZlib
-
 /// A zlib stream writer for images that are mostly zeros: runs are coded as fixed-Huffman matches
 /// (distance 1 for zeros, the pixel size for repeated pixels), so a transparent stretch of any length
 /// costs a few bits per 258 bytes and is never touched byte by byte; its Adler-32 is computed in
@@ -58,13 +56,13 @@ struct SparseDeflate {
 
     /// Appends a raw deflate segment made elsewhere: it must start on a byte boundary, end on one
     /// (a sync flush) and not be final; `data` is what it decompresses to.
-    mutating func appendCompressed(_ segment: UnsafeBufferPointer<UInt8>, data: UnsafeBufferPointer<UInt8>) {
+    mutating func appendCompressed(_ segment: [UInt8], data: [UInt8]) {
         flushZeros()
         alignWithEmptyStoredBlock()
         writer.output.bytes.append(contentsOf: segment)
-        let checksum = UInt(adlerB % Self.adlerModulus) << 16 | UInt(adlerA % Self.adlerModulus)
+        let checksum = UInt32(adlerB % Self.adlerModulus) << 16 | UInt32(adlerA % Self.adlerModulus)
         let combined = UInt64(
-            adler32_combine(checksum, adler32(1, data.baseAddress, uInt(data.count)), off_t(data.count)))
+            Zlib.adler32(combining: checksum, Zlib.adler32(data.span), secondLength: data.count))
         adlerA = combined & 0xFFFF
         adlerB = combined >> 16
         if let last = data.last { previousByte = last }
