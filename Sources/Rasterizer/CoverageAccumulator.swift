@@ -148,6 +148,30 @@ struct CoverageDeltas: Sendable {
         }
     }
 
+    /// The runs of `row`, left to right: for each, the running sum of the deltas up to its first
+    /// column (the winding of every pixel in it) and its length in columns. A run ends where the
+    /// next delta is not zero; two +0.0 deltas are read as one zero word, a -0.0 one alone.
+    @inline(__always)
+    func forEachRun(inRow row: Int, _ body: (_ winding: Float, _ length: Int) -> Void) {
+        precondition(row >= 0 && row < height && deltas.count >= (row + 1) * stride)
+        let width = width
+        deltas.withUnsafeBufferPointer { buffer in
+            guard let rowStart = buffer.baseAddress.map({ $0 + row * stride }) else { return }
+            var winding: Float = 0
+            var column = 0
+            while column < width {
+                winding += rowStart[column]
+                var next = column + 1
+                while width - next >= 2 && UnsafeRawPointer(rowStart + next).loadUnaligned(as: UInt64.self) == 0 {
+                    next += 2
+                }
+                while next < width && rowStart[next] == 0 { next += 1 }
+                body(winding, next - column)
+                column = next
+            }
+        }
+    }
+
     /// `coverage()` as a mask.
     var mask: CoverageMask { CoverageMask(width: width, height: height, values: coverage()) }
 

@@ -38,32 +38,24 @@ public enum PNGEncoder {
         let pixelSize = isGray ? 2 : 1
         let rowBytes = width * pixelSize + 1
         let bound = RunDeflate.bound(bytes: rowBytes * height, runs: area + 2 * height + 4)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { scratch in
-            guard let base = scratch.baseAddress else { return [] }
-            var stream = RunDeflate(output: base, pixelSize: pixelSize, gray: color.red)
-            // Filter bytes (None) and the transparent pixels around the box are all zero.
-            stream.appendZeros(rowBytes * box.y)
-            var largestAlpha: UInt8 = 0
-            coverage.deltas.withUnsafeBufferPointer { deltas in
-                for row in 0..<box.height {
-                    stream.appendZeros(1 + box.x * pixelSize)
-                    let start = row * coverage.stride
-                    let rowDeltas = UnsafeBufferPointer(rebasing: deltas[start..<start + box.width])
-                    largestAlpha = max(largestAlpha, stream.append(deltas: rowDeltas, fillRule: coverage.fillRule))
-                    stream.appendZeros((width - box.x - box.width) * pixelSize)
-                }
-            }
-            stream.appendZeros(rowBytes * (height - box.y - box.height))
-            stream.finish()
-            return flatPNG(
-                width: width, height: height, color: color, entries: isGray ? 0 : Int(largestAlpha) + 1,
-                idat: UnsafeBufferPointer(start: base, count: stream.count))
+        var stream = RunDeflate(capacity: bound, pixelSize: pixelSize, gray: color.red)
+        // Filter bytes (None) and the transparent pixels around the box are all zero.
+        stream.appendZeros(rowBytes * box.y)
+        var largestAlpha: UInt8 = 0
+        for row in 0..<box.height {
+            stream.appendZeros(1 + box.x * pixelSize)
+            largestAlpha = max(largestAlpha, stream.append(row: row, of: coverage))
+            stream.appendZeros((width - box.x - box.width) * pixelSize)
         }
+        stream.appendZeros(rowBytes * (height - box.y - box.height))
+        return flatPNG(
+            width: width, height: height, color: color, entries: isGray ? 0 : Int(largestAlpha) + 1,
+            idat: stream.finish())
     }
 
     /// Signature, IHDR, PLTE and tRNS of `entries` alphas of `color` (none: gray + alpha), IDAT, IEND.
     private static func flatPNG(
-        width: Int, height: Int, color: RGBColor, entries: Int, idat: UnsafeBufferPointer<UInt8>
+        width: Int, height: Int, color: RGBColor, entries: Int, idat: [UInt8]
     ) -> [UInt8] {
         let size = 8 + (12 + 13) + (entries > 0 ? 24 + 4 * entries : 0) + (12 + idat.count) + 12
         var png = PNGFile(capacity: size)

@@ -1,23 +1,20 @@
-/// A zlib stream of one fixed-Huffman block for a flat fill's pixels, written straight into memory
-/// the caller owns.
+/// A zlib stream of one fixed-Huffman block for a flat fill's pixels.
 ///
 /// Pixels are one byte (a palette index) or two (gray, alpha), given as rows of coverage deltas; a
 /// transparent pixel is all zero bytes. Every run of equal pixels is coded as a literal pixel and matches at
 /// the pixel's distance, every run of zero bytes (transparent pixels and the rows' filter bytes) as
 /// matches at distance 1, so a run costs O(1 + length / 258) however long it is, and its Adler-32
 /// is added in closed form. A lone pixel (the common edge pixel) is one write of its literals' codes.
-/// The caller must give room for `RunDeflate.bound(bytes:runs:)` bytes.
-struct RunDeflate {
-    private var writer: FixedHuffmanWriter<PointerDeflateOutput>
+/// `RunDeflate.bound(bytes:runs:)` is room enough for the whole stream.
+struct RunDeflate: ~Copyable {
+    private var writer: FixedHuffmanWriter
     /// 1 (palette index) or 2 (gray, alpha).
     private let pixelSize: Int
     private let gray: UInt8
     /// A lone pixel's literals before its alpha: the gray's code and bit count (none for an index).
     private let pixelPrefix: UInt64
     private let pixelPrefixBits: UInt64
-    /// The bytes written so far.
-    var count: Int { writer.output.count }
-    /// Adler-32 sums, reduced modulo 65521 at least once per `lonePixelsBetweenReductions` pixels.
+    /// Adler-32 sums, reduced modulo 65521 after every run of more than one pixel and every row.
     private var adlerA: UInt64 = 1
     private var adlerB: UInt64 = 0
     /// The run being gathered: zero bytes when `runAlpha` is 0, else pixels of that alpha.
@@ -27,9 +24,10 @@ struct RunDeflate {
     private var lastBytes = -1
 
     private static let adlerModulus: UInt64 = 65_521
-    /// Each lone pixel adds at most 510 to a and 3·a_max to b: after 4096 of them from reduced sums,
-    /// a < 2.2·10⁶ and b < 2.8·10¹⁰, far from overflow.
-    private static let lonePixelsBetweenReductions = 4096
+    /// The widest row `append(row:of:)` takes. Each lone pixel adds at most 510 to a and 2a + 510 to
+    /// b, so after the at most 2²⁴ + 1 lone pixels between reductions a < 8.6·10⁹ and b < 1.5·10¹⁷,
+    /// far from overflow.
+    private static let widestRow = 1 << 24
 
     /// Bytes `RunDeflate` may write for `bytes` uncompressed bytes in at most `runs` runs: 2 of zlib
     /// header, 4 of checksum, the block's header and end (10 bits) and padding, and per run at most
@@ -39,10 +37,10 @@ struct RunDeflate {
         (runs * (18 + 36) + bytes / 258 * 13 + 10 + 7) / 8 + 8
     }
 
-    /// Starts the stream (zlib header and the block header) at `output`; pixels are `pixelSize`
-    /// bytes: the alpha alone, or `gray` and the alpha.
-    init(output: UnsafeMutablePointer<UInt8>, pixelSize: Int, gray: UInt8 = 0) {
-        writer = FixedHuffmanWriter(output: PointerDeflateOutput(base: output))
+    /// Starts the stream (zlib header and the block header) in a buffer of `capacity` bytes (it
+    /// grows past them if need be); pixels are `pixelSize` bytes: the alpha alone, or `gray` and the alpha.
+    init(capacity: Int, pixelSize: Int, gray: UInt8 = 0) {
+        writer = FixedHuffmanWriter(output: DeflateBuffer(capacity: capacity))
         self.pixelSize = pixelSize == 2 ? 2 : 1
         self.gray = gray
         let grayCode = FixedHuffmanCodes.literals[Int(gray)]
@@ -65,59 +63,29 @@ struct RunDeflate {
         }
     }
 
-    /// One pixel for each delta of a row of `CoverageDeltas` (its first `deltas.count` columns): the
-    /// coverage of the running sum under `fillRule`, rounded to its alpha byte (zero bytes for
-    /// alpha 0); returns the largest alpha. The sum changes only where a delta is not zero, so runs
-    /// are found on the zero deltas, two to a comparison, and each run is rounded once; the sums are
-    /// the ones a pass over every pixel adds up. Neighbouring runs that round to the same alpha join
-    /// one run, so the stream is the one the alpha bytes would give.
-    mutating func append(deltas row: UnsafeBufferPointer<Float>, fillRule: FillRule) -> UInt8 {
-        guard var pixel = row.baseAddress else { return 0 }
-        let end = pixel + row.count
+    /// One pixel for each column of `row` of `coverage`: the coverage of the running sum under its
+    /// fill rule, rounded to its alpha byte (zero bytes for alpha 0); returns the largest alpha. The
+    /// sum changes only where a delta is not zero, so the row comes as runs
+    /// (`CoverageDeltas.forEachRun`) and each run is rounded once; the sums are the ones a pass over
+    /// every pixel adds up. Neighbouring runs that round to the same alpha join one run, so the
+    /// stream is the one the alpha bytes would give.
+    mutating func append(row: Int, of coverage: CoverageDeltas) -> UInt8 {
+        precondition(coverage.width <= Self.widestRow)
+        let fillRule = coverage.fillRule
         var largest: UInt8 = 0
-        var winding: Float = 0
-        // The next run's alpha when a lone pixel has looked ahead at it (its sum is then `winding`).
-        var lookedAhead: UInt8?
-        while pixel < end {
-            let chunkEnd = pixel + min(end - pixel, Self.lonePixelsBetweenReductions)
-            while pixel < chunkEnd {
-                let alpha: UInt8
-                if let known = lookedAhead {
-                    alpha = known
-                    lookedAhead = nil
-                } else {
-                    winding += pixel.pointee
-                    alpha = Self.alpha(winding, fillRule)
-                }
-                var next = pixel + 1
-                // Two +0.0 deltas are a zero word; a -0.0 one is left to the check after.
-                while end - next >= 2 && UnsafeRawPointer(next).loadUnaligned(as: UInt64.self) == 0 { next += 2 }
-                while next < end && next.pointee == 0 { next += 1 }
-                let length = next - pixel
-                largest = max(largest, alpha)
-                if alpha == runAlpha {
-                    runLength += alpha == 0 ? length * pixelSize : length
-                } else {
-                    flushRun()
-                    var nextAlpha: UInt8?
-                    if length == 1 && alpha != 0 && next < end {
-                        winding += next.pointee
-                        nextAlpha = Self.alpha(winding, fillRule)
-                        lookedAhead = nextAlpha
-                    }
-                    if let nextAlpha, nextAlpha != alpha {
-                        // The next pixel differs: this one is a run of its own, written now.
-                        writeLonePixel(alpha)
-                    } else {
-                        runAlpha = alpha
-                        runLength = alpha == 0 ? length * pixelSize : length
-                    }
-                }
-                pixel = next
+        coverage.forEachRun(inRow: row) { winding, length in
+            let alpha = Self.alpha(winding, fillRule)
+            largest = max(largest, alpha)
+            if alpha == runAlpha {
+                runLength += alpha == 0 ? length * pixelSize : length
+            } else {
+                flushRun()
+                runAlpha = alpha
+                runLength = alpha == 0 ? length * pixelSize : length
             }
-            adlerA %= Self.adlerModulus
-            adlerB %= Self.adlerModulus
         }
+        adlerA %= Self.adlerModulus
+        adlerB %= Self.adlerModulus
         return largest
     }
 
@@ -129,7 +97,7 @@ struct RunDeflate {
     /// One pixel of a non-zero `alpha` between pixels that differ from it: its literals alone.
     @inline(__always)
     private mutating func writeLonePixel(_ alpha: UInt8) {
-        let code = FixedHuffmanCodes.literals[Int(alpha)]
+        let code = writer.literals[Int(alpha)]
         writer.writeBits(
             pixelPrefix | UInt64(code & 0xFFFF) << pixelPrefixBits, count: pixelPrefixBits + UInt64(code >> 16))
         let value = UInt64(alpha)
@@ -145,24 +113,29 @@ struct RunDeflate {
         lastBytes = (pixelSize == 2 ? Int(self.gray) : lastBytes & 0xFF) << 8 | Int(alpha)
     }
 
-    /// Ends the block and the stream; `count` is then the stream's length.
-    mutating func finish() {
+    /// Ends the block and the stream, and returns the stream.
+    consuming func finish() -> [UInt8] {
         flushRun()
         writer.writeSymbol(256)
         writer.alignToByte()
         let checksum = UInt32(adlerB % Self.adlerModulus) << 16 | UInt32(adlerA % Self.adlerModulus)
         writer.output.append(littleEndian: checksum.byteSwapped)
+        return writer.output.array()
     }
 
+    /// Writes the run gathered so far: a lone pixel (the common case, inlined) or `writeRun`.
+    @inline(__always)
     private mutating func flushRun() {
-        let length = runLength
-        guard length > 0 else { return }
-        runLength = 0
-        let alpha = runAlpha
-        if length == 1 && alpha != 0 {
-            writeLonePixel(alpha)
-            return
+        if runLength == 1 && runAlpha != 0 {
+            writeLonePixel(runAlpha)
+        } else if runLength > 0 {
+            writeRun(runLength, of: runAlpha)
         }
+        runLength = 0
+    }
+
+    /// `length` zero bytes (`alpha` 0) or pixels of `alpha`, as literals and matches.
+    private mutating func writeRun(_ length: Int, of alpha: UInt8) {
         if alpha == 0 {
             // Adler-32 of n zero bytes: a is unchanged, b grows by n·a.
             adlerB = (adlerB + UInt64(length) % Self.adlerModulus * adlerA) % Self.adlerModulus
@@ -218,7 +191,7 @@ struct RunDeflate {
         var written = 0
         if remaining > 260 {
             // Whole 258-byte matches, two to a write while more than two are left.
-            let entry = FixedHuffmanCodes.matches[258]
+            let entry = writer.matches[258]
             let bits = UInt64(entry >> 24)
             let one = UInt64(entry & 0xFF_FFFF) | distanceBits << (bits - 5)
             let two = one | one << bits

@@ -3,8 +3,8 @@
 /// costs a few bits per 258 bytes and is never touched byte by byte; its Adler-32 is computed in
 /// closed form. Bytes from elsewhere (zlib's own raw deflate of the busy rows) can be spliced in
 /// between, as long as their Adler-32 is folded in with `appendCompressed`.
-struct SparseDeflate {
-    private var writer: FixedHuffmanWriter<ArrayDeflateOutput>
+struct SparseDeflate: ~Copyable {
+    private var writer: FixedHuffmanWriter
     private var adlerA: UInt64 = 1
     private var adlerB: UInt64 = 0
     private var pendingZeros = 0
@@ -15,9 +15,10 @@ struct SparseDeflate {
     private static let adlerModulus: UInt64 = 65_521
 
     init(capacity: Int) {
-        var output: [UInt8] = [0x78, 0x01]
-        output.reserveCapacity(capacity)
-        writer = FixedHuffmanWriter(output: ArrayDeflateOutput(bytes: output))
+        var output = DeflateBuffer(capacity: capacity)
+        output.append(0x78)
+        output.append(0x01)
+        writer = FixedHuffmanWriter(output: output)
     }
 
     /// `count` zero bytes.
@@ -59,7 +60,7 @@ struct SparseDeflate {
     mutating func appendCompressed(_ segment: [UInt8], data: [UInt8]) {
         flushZeros()
         alignWithEmptyStoredBlock()
-        writer.output.bytes.append(contentsOf: segment)
+        writer.output.append(contentsOf: segment)
         let checksum = UInt32(adlerB % Self.adlerModulus) << 16 | UInt32(adlerA % Self.adlerModulus)
         let combined = UInt64(
             Zlib.adler32(combining: checksum, Zlib.adler32(data.span), secondLength: data.count))
@@ -69,7 +70,7 @@ struct SparseDeflate {
     }
 
     /// Ends the stream: the final (empty-tailed) block and the Adler-32.
-    mutating func finish() -> [UInt8] {
+    consuming func finish() -> [UInt8] {
         flushZeros()
         if blockOpen { writer.writeSymbol(256) }
         // An empty final block ends the stream.
@@ -80,7 +81,7 @@ struct SparseDeflate {
         let a = adlerA % Self.adlerModulus
         let b = adlerB % Self.adlerModulus
         writer.output.append(littleEndian: UInt32(b << 16 | a).byteSwapped)
-        return writer.output.bytes
+        return writer.output.array()
     }
 
     // MARK: - Pieces
@@ -152,7 +153,7 @@ struct SparseDeflate {
             blockOpen = false
             writer.writeBits(0, count: 3)  // not final, stored
             writer.alignToByte()
-            writer.output.bytes += [0, 0, 0xFF, 0xFF]
+            writer.output.append(contentsOf: [0, 0, 0xFF, 0xFF])
         }
     }
 

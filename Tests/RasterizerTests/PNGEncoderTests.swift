@@ -159,22 +159,19 @@ struct RunDeflateTests {
                 for alpha in run { expected += pixelSize == 1 ? [alpha] : alpha == 0 ? [0, 0] : [gray, alpha] }
             }
             let bound = RunDeflate.bound(bytes: expected.count, runs: expected.count + 1)
-            var compressed = [UInt8](repeating: 0, count: bound)
-            let length = compressed.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return 0 }
-                var stream = RunDeflate(output: base, pixelSize: pixelSize, gray: gray)
-                for (count, run) in zip(zeros, alphas) {
-                    stream.appendZeros(count)
-                    // The deltas whose running sums are these alphas (within far less than half a step).
-                    let units = run.map { Float($0) / 255 }
-                    let deltas = units.indices.map { units[$0] - ($0 > 0 ? units[$0 - 1] : 0) }
-                    let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
-                    let largest = deltas.withUnsafeBufferPointer { stream.append(deltas: $0, fillRule: rule) }
-                    #expect(largest == run.max() ?? 0)
-                }
-                stream.finish()
-                return stream.count
+            var stream = RunDeflate(capacity: bound, pixelSize: pixelSize, gray: gray)
+            for (count, run) in zip(zeros, alphas) {
+                stream.appendZeros(count)
+                // The deltas whose running sums are these alphas (within far less than half a step).
+                let units = run.map { Float($0) / 255 }
+                let deltas = units.indices.map { units[$0] - ($0 > 0 ? units[$0 - 1] : 0) }
+                let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
+                let row = CoverageDeltas(width: deltas.count, height: 1, fillRule: rule, deltas: deltas + [0])
+                let largest = stream.append(row: 0, of: row)
+                #expect(largest == run.max() ?? 0)
             }
+            let compressed = stream.finish()
+            let length = compressed.count
             #expect(length <= bound)
             var inflated = [UInt8](repeating: 0, count: expected.count + 1)
             var inflatedLength = uLongf(inflated.count)
