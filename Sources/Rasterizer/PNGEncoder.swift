@@ -80,20 +80,17 @@ public enum PNGEncoder {
         let box = box.isEmpty || values.count != box.area * 4 ? PixelBox.empty : box
         let rowBytes = width * 4 + 1
         var rows = [UInt8](repeating: 0, count: box.isEmpty ? 0 : rowBytes * box.height)
+        Raster.writeStraight(values, box: box, into: &rows) { row in row * rowBytes + 1 + box.x * 4 }
         rows.withUnsafeMutableBufferPointer { output in
-            values.withUnsafeBufferPointer { input in
-                for row in 0..<box.height {
-                    let start = row * rowBytes
-                    Raster.straightRow(
-                        input, from: row * box.width * 4, into: output, at: start + 1 + box.x * 4, pixels: box.width)
-                    output[start] = 1
-                    // Sub: each byte minus the one a pixel left; only the box and the pixel after it change.
-                    let first = max(4, box.x * 4)
-                    var index = min(width, box.x + box.width + 1) * 4 - 1
-                    while index >= first {
-                        output[start + 1 + index] = output[start + 1 + index] &- output[start + 1 + index - 4]
-                        index -= 1
-                    }
+            for row in 0..<box.height {
+                let start = row * rowBytes
+                output[start] = 1
+                // Sub: each byte minus the one a pixel left; only the box and the pixel after it change.
+                let first = max(4, box.x * 4)
+                var index = min(width, box.x + box.width + 1) * 4 - 1
+                while index >= first {
+                    output[start + 1 + index] = output[start + 1 + index] &- output[start + 1 + index - 4]
+                    index -= 1
                 }
             }
         }

@@ -91,21 +91,30 @@ public struct Raster: Sendable {
         case .flat: dense = (PixelBox(x: 0, y: 0, width: width, height: height), pixels)
         }
         let (box, values) = dense
-        bytes.withUnsafeMutableBufferPointer { output in
+        let width = self.width
+        Self.writeStraight(values, box: box, into: &bytes) { row in ((box.y + row) * width + box.x) * 4 }
+        return bytes
+    }
+
+    /// Writes `values`, the premultiplied float pixels of `box` row by row, into `output` as
+    /// straight 8-bit RGBA, each row at the byte offset `rowStart` gives. The pointers on both
+    /// arrays live only inside this call.
+    static func writeStraight(
+        _ values: [Float], box: PixelBox, into output: inout [UInt8], rowStart: (Int) -> Int
+    ) {
+        guard values.count >= box.area * 4 else { return }
+        output.withUnsafeMutableBufferPointer { output in
             values.withUnsafeBufferPointer { input in
                 for row in 0..<max(0, box.height) {
-                    Self.straightRow(
-                        input, from: row * box.width * 4, into: output, at: ((box.y + row) * width + box.x) * 4,
-                        pixels: box.width)
+                    straightRow(input, from: row * box.width * 4, into: output, at: rowStart(row), pixels: box.width)
                 }
             }
         }
-        return bytes
     }
 
     /// Converts `pixels` premultiplied float pixels to straight 8-bit RGBA.
     @inline(__always)
-    static func straightRow(
+    private static func straightRow(
         _ input: UnsafeBufferPointer<Float>, from source: Int, into output: UnsafeMutableBufferPointer<UInt8>,
         at target: Int, pixels: Int
     ) {
