@@ -94,33 +94,41 @@ public final class ResponseStream: Sendable {
         if isSilent && !heartbeat.isEmpty { write(heartbeat) }
     }
 
-    /// libmicrohttpd's content reader: copies pending bytes into `buffer`, or suspends the
-    /// connection when there are none (returning 0 without suspending would be called again at
-    /// once: a busy loop), or ends the response once finished.
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    /// What libmicrohttpd's content reader gets next.
+    enum Next {
+        /// Pending bytes, at most the size asked for, to send now.
+        case bytes([UInt8])
+        /// Nothing pending: the connection is suspended until a write resumes it (answering
+        /// nothing without suspending would be asked again at once: a busy loop).
+        case suspended
+        /// The stream is over.
+        case end
+    }
+
+    /// The next part for libmicrohttpd's content reader, at most `limit` bytes.
+    func next(upTo limit: Int) -> Next {
         state.withLock { state in
             let available = state.pending.count - state.sentUpTo
             if available > 0 {
-                let count = min(available, buffer.count)
+                let count = min(available, limit)
                 let start = state.sentUpTo
-                state.pending.withUnsafeBytes { bytes in
-                    buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
-                }
+                let chunk = Array(state.pending[start..<(start + count)])
                 state.sentUpTo += count
                 if state.sentUpTo == state.pending.count {
                     state.pending.removeAll(keepingCapacity: state.pending.capacity <= 4096)
                     state.sentUpTo = 0
                 }
-                return count
+                return .bytes(chunk)
             }
-            if state.isFinished || state.isGone { return Self.endOfStream }
-            guard let connection = state.connection else { return Self.endOfStream }
+            if state.isFinished || state.isGone { return .end }
+            guard let connection = state.connection else { return .end }
             state.isSuspended = true
             MHD_suspend_connection(connection.pointer)
-            return 0
+            return .suspended
         }
     }
 
+    /// libmicrohttpd's answer for "the response is over".
     static let endOfStream = -1
 
     /// libmicrohttpd released the response: the connection is gone.

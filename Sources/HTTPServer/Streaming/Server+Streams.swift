@@ -73,7 +73,14 @@ extension Server {
         let reader: MHD_ContentReaderCallback = { cls, _, buffer, max in
             guard let cls, let buffer else { return ResponseStream.endOfStream }
             let stream = Unmanaged<ResponseStream>.fromOpaque(cls).takeUnretainedValue()
-            return stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: max))
+            // libmicrohttpd's buffer is written here, in its callback, and nowhere else.
+            switch stream.next(upTo: max) {
+            case .bytes(let chunk):
+                UnsafeMutableRawBufferPointer(start: buffer, count: max).copyBytes(from: chunk)
+                return chunk.count
+            case .suspended: return 0
+            case .end: return ResponseStream.endOfStream
+            }
         }
         let released: MHD_ContentReaderFreeCallback = { cls in
             guard let cls else { return }
