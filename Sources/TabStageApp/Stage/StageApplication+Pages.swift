@@ -132,7 +132,8 @@ extension StageApplication {
         // A bar link never carries `?q=`: a tap that does is the redirect of one to its search
         // (below), not a second tap.
         let requested = request.query["q"]
-        let source = selectionSource(request) == .tap && requested != nil ? .url : selectionSource(request)
+        let entry = selectionSource(request)
+        let source = entry == .tap && requested != nil ? .url : entry
         // The URL says the search: back and forward to a search tab's URL without `?q=` empty it.
         let query = isSearch ? requested ?? (source == .history ? "" : nil) : nil
         let selection = TabSelection(
