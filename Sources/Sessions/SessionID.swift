@@ -25,14 +25,21 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// 32 lowercase hex digits, the first 16 the high half.
     @inlinable
     static func parse<Digits: RandomAccessCollection<UInt8>>(_ digits: Digits) -> SessionID? where Digits.Index == Int {
-        guard digits.count == 32 else { return nil }
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        for offset in 0..<32 {
-            guard let digit = digitValue(digits[digits.startIndex + offset]) else { return nil }
-            if offset < 16 { high = high << 4 | digit } else { low = low << 4 | digit }
-        }
+        guard digits.count == 32, let high = half(digits, from: 0), let low = half(digits, from: 16) else { return nil }
         return SessionID(high: high, low: low)
+    }
+
+    /// The 16 digits from `offset` as one number: each half in a loop of its own, so that no
+    /// digit asks which half it belongs to.
+    @inlinable
+    static func half<Digits: RandomAccessCollection<UInt8>>(_ digits: Digits, from offset: Int) -> UInt64?
+    where Digits.Index == Int {
+        var value: UInt64 = 0
+        for position in offset..<offset + 16 {
+            guard let digit = digitValue(digits[digits.startIndex + position]) else { return nil }
+            value = value << 4 | digit
+        }
+        return value
     }
 
     /// The value of one lowercase hex digit.

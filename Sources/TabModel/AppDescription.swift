@@ -3,49 +3,110 @@ import Colour
 /// One app to prototype: its tabs, their pages, and how its container behaves.
 ///
 /// Build one with ``load(json:)``, which checks every rule and reports every problem.
+///
+/// A value, kept in one shared object: every container and page context holds the app it
+/// shows, and a copy of the app is that object shared, not its fields copied one by one. A
+/// change makes a new object (apps change when loaded, never while a page is served).
 public struct AppDescription: Sendable, Equatable {
+    // Inlinable reads, so that a page reads a field in place (no retain of what it reads).
+    @usableFromInline var shared: Shared
+
+    /// The fields of one version of an app, shared by its copies and never changed.
+    @usableFromInline final class Shared: Sendable {
+        @usableFromInline let fields: Fields
+
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    @usableFromInline struct Fields: Sendable, Equatable {
+        @usableFromInline var id: String
+        @usableFromInline var name: LocalizedText
+        @usableFromInline var tint: String
+        @usableFromInline var defaultLayout: Layout
+        @usableFromInline var iconStyle: IconStyle
+        @usableFromInline var policies: NavigationPolicies
+        @usableFromInline var hidesBottomBarWhenPushed: Bool
+        @usableFromInline var tabs: [TabDescription]
+        @usableFromInline var sections: [TabSectionDescription]
+        @usableFromInline var defaultOrder: [Int]
+        @usableFromInline var customizableTabIDs: [String]
+    }
+
     /// Used in URLs: 1 to 32 characters from `a-z`, `0-9` and `-`.
-    public var id: String
-    public var name: LocalizedText
+    public var id: String {
+        @inlinable get { shared.fields.id }
+        set { change { $0.id = newValue } }
+    }
+    public var name: LocalizedText {
+        @inlinable get { shared.fields.name }
+        set { change { $0.name = newValue } }
+    }
     /// `#RRGGBB`, upper- or lower-case as written.
-    public var tint: String
-    public var defaultLayout: Layout
+    public var tint: String {
+        @inlinable get { shared.fields.tint }
+        set { change { $0.tint = newValue } }
+    }
+    public var defaultLayout: Layout {
+        @inlinable get { shared.fields.defaultLayout }
+        set { change { $0.defaultLayout = newValue } }
+    }
     /// How the selected tab's icon is drawn.
-    public var iconStyle: IconStyle
-    public var policies: NavigationPolicies
+    public var iconStyle: IconStyle {
+        @inlinable get { shared.fields.iconStyle }
+        set { change { $0.iconStyle = newValue } }
+    }
+    public var policies: NavigationPolicies {
+        @inlinable get { shared.fields.policies }
+        set { change { $0.policies = newValue } }
+    }
     /// Whether the bar hides while a detail screen is pushed in any tab (a tab may say otherwise).
-    public var hidesBottomBarWhenPushed: Bool
+    public var hidesBottomBarWhenPushed: Bool {
+        @inlinable get { shared.fields.hidesBottomBarWhenPushed }
+        set { change { $0.hidesBottomBarWhenPushed = newValue } }
+    }
     /// 2 to 12, with unique ids; without sections, in bar order (see ``defaultOrder``).
     public var tabs: [TabDescription] {
-        didSet { defaultOrder = Self.defaultOrder(of: tabs, sections: sections) }
+        @inlinable get { shared.fields.tabs }
+        set { change { $0.tabs = newValue } }
     }
     /// Titled groups of tabs (SwiftUI's `TabSection`, UIKit's `UITabGroup`); each tab in at most one.
     public var sections: [TabSectionDescription] {
-        didSet { defaultOrder = Self.defaultOrder(of: tabs, sections: sections) }
+        @inlinable get { shared.fields.sections }
+        set { change { $0.sections = newValue } }
     }
     /// The order the tabs are shown in before a visitor changes it, as positions in `tabs`: the
     /// tabs in no section, then each section's. Worked out when `tabs` or `sections` change, not
     /// when a bar is drawn (every page reads it).
-    public private(set) var defaultOrder: [Int]
+    @inlinable public var defaultOrder: [Int] { shared.fields.defaultOrder }
     /// The ids of the tabs a visitor may move (UIKit's `customizableViewControllers`), in `tabs` order.
-    public var customizableTabIDs: [String]
+    public var customizableTabIDs: [String] {
+        @inlinable get { shared.fields.customizableTabIDs }
+        set { change { $0.customizableTabIDs = newValue } }
+    }
 
     public init(
         id: String, name: LocalizedText, tint: String, defaultLayout: Layout, iconStyle: IconStyle = .glow,
         policies: NavigationPolicies, hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription],
         sections: [TabSectionDescription] = [], customizableTabIDs: [String] = []
     ) {
-        self.id = id
-        self.name = name
-        self.tint = tint
-        self.defaultLayout = defaultLayout
-        self.iconStyle = iconStyle
-        self.policies = policies
-        self.hidesBottomBarWhenPushed = hidesBottomBarWhenPushed
-        self.tabs = tabs
-        self.sections = sections
-        self.customizableTabIDs = customizableTabIDs
-        defaultOrder = Self.defaultOrder(of: tabs, sections: sections)
+        shared = Shared(
+            Fields(
+                id: id, name: name, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle, policies: policies,
+                hidesBottomBarWhenPushed: hidesBottomBarWhenPushed, tabs: tabs, sections: sections,
+                defaultOrder: Self.defaultOrder(of: tabs, sections: sections), customizableTabIDs: customizableTabIDs))
+    }
+
+    /// A new shared object with the change made, and the default order worked out again.
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        var fields = shared.fields
+        body(&fields)
+        fields.defaultOrder = Self.defaultOrder(of: fields.tabs, sections: fields.sections)
+        shared = Shared(fields)
+    }
+
+    /// Two copies of one app are equal without comparing their fields.
+    public static func == (left: AppDescription, right: AppDescription) -> Bool {
+        left.shared === right.shared || left.shared.fields == right.shared.fields
     }
 
     /// Whether the bar hides while the tab at `position` shows a pushed detail screen.

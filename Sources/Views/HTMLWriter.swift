@@ -94,10 +94,28 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
         markup.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Decimal digits. An `Int`'s digits are written by `String(Int)`, which needs no generic
-    /// arithmetic: a revision counter is well inside it.
+    /// Decimal digits, written straight into the page (no String between). A value that fits
+    /// an `Int` is worked out as one (a revision counter is well inside it), so the generic
+    /// arithmetic of `some BinaryInteger` is not run per digit.
     public mutating func number(_ value: some BinaryInteger) {
-        if let small = Int(exactly: value) { trusted(String(small)) } else { trusted(String(value)) }
+        guard let small = Int(exactly: value) else { return trusted(String(value)) }
+        if small < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = small.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        if count + digits > capacity { grow(toHold: count + digits) }
+        // From the last digit back to the first.
+        var at = count + digits
+        repeat {
+            at -= 1
+            base[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        count += digits
     }
 
     /// Two hexadecimal digits in capitals (`0A`, `FF`).

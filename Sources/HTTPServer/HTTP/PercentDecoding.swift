@@ -15,14 +15,23 @@ public enum PercentDecodingError: Error, Equatable, CustomStringConvertible {
 public enum PercentDecoding {
     /// Decodes on the text's UTF-8 bytes (a URL is octets, RFC 3986), never on Characters.
     public static func decode(_ text: Substring, plusAsSpace: Bool = false) throws(PercentDecodingError) -> String {
-        let bytes = text.utf8.span
+        try decode(text.utf8.span, plusAsSpace: plusAsSpace)
+    }
+
+    /// Decodes a part of a target or a form read on its bytes: the bytes of a String, cut next
+    /// to ASCII delimiters, so valid UTF-8 before decoding. The parsers hand their parts here as
+    /// spans of the String they scan, so a part is never made a Substring first.
+    static func decode(_ bytes: Span<UInt8>, plusAsSpace: Bool = false) throws(PercentDecodingError) -> String {
         var escapes = false
         for index in bytes.indices
         where bytes[index] == UInt8(ascii: "%") || (plusAsSpace && bytes[index] == UInt8(ascii: "+")) {
             escapes = true
             break
         }
-        guard escapes else { return String(text) }
+        guard escapes else {
+            guard let text = try? UTF8Span(validating: bytes) else { throw .invalidUTF8(String(lossy: bytes)) }
+            return String(copying: text)
+        }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
@@ -31,7 +40,7 @@ public enum PercentDecoding {
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
                     let low = hexValue(bytes[index + 2])
-                else { throw .invalidEscape(String(text)) }
+                else { throw .invalidEscape(String(lossy: bytes)) }
                 decoded.append(high << 4 | low)
                 index += 3
             } else {
@@ -39,7 +48,7 @@ public enum PercentDecoding {
                 index += 1
             }
         }
-        guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8(String(text)) }
+        guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8(String(lossy: bytes)) }
         return string
     }
 
@@ -69,6 +78,16 @@ public enum PercentDecoding {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+}
+
+extension String {
+    /// The bytes as text for a message, any invalid UTF-8 replaced.
+    init(lossy bytes: Span<UInt8>) {
+        var copied: [UInt8] = []
+        copied.reserveCapacity(bytes.count)
+        for index in bytes.indices { copied.append(bytes[index]) }
+        self.init(decoding: copied, as: UTF8.self)
     }
 }
 

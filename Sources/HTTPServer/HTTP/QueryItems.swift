@@ -31,8 +31,8 @@ public struct QueryItems: Sendable, Equatable, Sequence {
                 items.append(
                     Item(
                         name: try PercentDecoding.decode(
-                            encoded.part(atUTF8: pairStart..<(equals ?? pairEnd)), plusAsSpace: true),
-                        value: try PercentDecoding.decode(encoded.part(atUTF8: valueStart..<pairEnd), plusAsSpace: true)
+                            bytes.extracting(pairStart..<(equals ?? pairEnd)), plusAsSpace: true),
+                        value: try PercentDecoding.decode(bytes.extracting(valueStart..<pairEnd), plusAsSpace: true)
                     ))
             }
             pairStart = pairEnd + 1

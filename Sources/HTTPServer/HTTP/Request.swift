@@ -90,7 +90,7 @@ struct ParsedTarget {
             while segmentEnd < pathEnd && bytes[segmentEnd] != UInt8(ascii: "/") { segmentEnd += 1 }
             let segment: String
             do {
-                segment = try PercentDecoding.decode(target.part(atUTF8: segmentStart..<segmentEnd))
+                segment = try PercentDecoding.decode(bytes.extracting(segmentStart..<segmentEnd))
             } catch {
                 throw .invalidPath(error)
             }

@@ -16,7 +16,7 @@ extension Server {
         server.requestsInFlight.wrappingAdd(1, ordering: .relaxed)
         let target = uri.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
         // Only the access log wants the duration: without it, no clock is read.
-        let startedAt = server.configuration.accessLog == nil ? nil : ContinuousClock.now
+        let startedAt = server.configuration.accessLog == nil ? nil : RequestContext.monotonicNanoseconds
         let context = RequestContext(target: target ?? "", startedAt: startedAt)
         return Unmanaged.passRetained(context).toOpaque()
     }
@@ -138,9 +138,8 @@ extension Server {
             result = MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
         }
         if let accessLog = configuration.accessLog {
-            let elapsed = context.startedAt.map { ContinuousClock.now - $0 } ?? .zero
-            let milliseconds =
-                Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            let nanoseconds = context.startedAt.map { RequestContext.monotonicNanoseconds &- $0 } ?? 0
+            let milliseconds = Double(nanoseconds) / 1e6
             let bodyBytes = method == .head || !response.status.allowsBody ? 0 : response.body.count
             let client = configuration.trustedProxies.isEmpty ? nil : clientAddress(of: connection)
             accessLog(

@@ -23,20 +23,17 @@ public final class ServerMetrics: Sendable {
         /// Any other method.
         case other
 
-        /// Read on the target's bytes (every request passes here): no Characters, no copies.
+        /// Read on the target's bytes (every request passes here): no Characters, no copies, and
+        /// no more of the path than the literals compared with it.
         init(method: String, target: String) {
             let bytes = target.utf8.span
-            var end = 0
-            while end < bytes.count && bytes[end] != UInt8(ascii: "?") { end += 1 }
-            if Self.matches(bytes, end, "/healthz") {
+            if Self.matches(bytes, "/healthz") {
                 self = .health
-            } else if Self.matches(bytes, end, "/metrics") {
+            } else if Self.matches(bytes, "/metrics") {
                 self = .metrics
-            } else if Self.matches(bytes, end, "/static/", prefix: true) {
+            } else if Self.matches(bytes, "/static/", prefix: true) {
                 self = .staticFile
-            } else if Self.matches(bytes, end, "/icons/", prefix: true)
-                || Self.matches(bytes, end, "/theme/", prefix: true)
-            {
+            } else if Self.matches(bytes, "/icons/", prefix: true) || Self.matches(bytes, "/theme/", prefix: true) {
                 self = .asset
             } else if method == "POST" {
                 self = .form
@@ -47,12 +44,14 @@ public final class ServerMetrics: Sendable {
             }
         }
 
-        /// Whether the path, the first `end` bytes, is `literal` (or starts with it).
-        private static func matches(_ bytes: Span<UInt8>, _ end: Int, _ literal: String, prefix: Bool = false) -> Bool {
+        /// Whether the target's path (up to `?`) is `literal`, or starts with it. Inlined, so that
+        /// each literal's bytes are known where it is compared.
+        @inline(__always)
+        private static func matches(_ bytes: Span<UInt8>, _ literal: String, prefix: Bool = false) -> Bool {
             let wanted = literal.utf8.span
-            guard prefix ? end >= wanted.count : end == wanted.count else { return false }
+            guard bytes.count >= wanted.count else { return false }
             for index in wanted.indices where bytes[index] != wanted[index] { return false }
-            return true
+            return prefix || bytes.count == wanted.count || bytes[wanted.count] == UInt8(ascii: "?")
         }
     }
 

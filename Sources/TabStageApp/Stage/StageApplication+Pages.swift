@@ -132,7 +132,8 @@ extension StageApplication {
         // A bar link never carries `?q=`: a tap that does is the redirect of one to its search
         // (below), not a second tap.
         let requested = request.query["q"]
-        let source = selectionSource(request) == .tap && requested != nil ? .url : selectionSource(request)
+        let entry = selectionSource(request)
+        let source = entry == .tap && requested != nil ? .url : entry
         // The URL says the search: back and forward to a search tab's URL without `?q=` empty it.
         let query = isSearch ? requested ?? (source == .history ? "" : nil) : nil
         let selection = TabSelection(
@@ -143,14 +144,11 @@ extension StageApplication {
             request, create: true, ifUnchanged: { session in reloadedTab(request, session, selection) },
             { session in selectTab(request, &session, selection) })
         let newSession = visit.newSession
-        // Moved out, not copied: the context takes the container and the strings it holds.
-        let taken = (consume visit).result
         var response: Response
-        if let location = taken.redirect {
-            response = StageResponses.redirect(to: location)
-        } else {
-            let status = taken.status
-            response = render(tabContext(taken, selection), status: status, request: request)
+        // Moved out, not copied: the context holds the container.
+        switch (consume visit).result {
+        case .redirect(let location): response = StageResponses.redirect(to: location)
+        case .page(let context, let status): response = render(context, status: status, request: request)
         }
         attachCookie(newSession, to: &response)
         return response
@@ -193,22 +191,12 @@ extension StageApplication {
         }
     }
 
-    /// What a tab page takes out of the visitor's session: its contexts are built from it after
-    /// the store's lock is released.
-    struct TabVisit {
-        var language: UILanguage
-        var visitorName: String?
-        var csrfToken: String?
-        var container: TabContainer
-        var content: StageContent
-        var notice: Notice?
-        var status: HTTPStatus
-        /// The revision the page shows: the session's, or the one its change is about to commit.
-        var revision: UInt64
-        var presentation: Presentation?
-        /// Where the page is instead: the top of the tab's stack, or its search in the URL.
-        var redirect: String?
-        var display: DisplaySettings
+    /// What a tab page takes out of the visitor's session: the page's context, built under the
+    /// store's lock (the session's container is copied once, into it), or where the page is
+    /// instead (the top of the tab's stack, or its search in the URL).
+    enum TabVisit {
+        case page(StageContext, status: HTTPStatus)
+        case redirect(String)
     }
 
     /// A reload of the tab on screen, with no message to show and no language or search to keep,
@@ -221,11 +209,10 @@ extension StageApplication {
             !selection.changesQuery(container), container.pushedItem(ofTab: selection.tabID) == nil,
             Self.isCurrent(container, for: selection.app), !selection.movesPresentation(session)
         else { return nil }
-        return TabVisit(
-            language: keptLanguage(request, session), visitorName: session.visitorName,
-            csrfToken: session.csrfToken, container: container, content: .tab(id: selection.tabID), notice: nil,
-            status: .ok, revision: session.revision ?? 0, presentation: session.presentation, redirect: nil,
-            display: keptDisplay(request, session))
+        let page = TabPage(
+            language: keptLanguage(request, session), display: keptDisplay(request, session),
+            revision: session.revision ?? 0, content: .tab(id: selection.tabID), notice: nil)
+        return .page(tabContext(page, consume container, session, selection), status: .ok)
     }
 
     /// Selects the tab (and sets its search) under the container's rules. The container is
@@ -280,29 +267,41 @@ extension StageApplication {
             redirect = StageLinks.search(selection.appID, selection.layout, selection.tabID, query: kept)
         }
         if isChanged { session.containers[selection.appID] = container }
-        return TabVisit(
-            language: language, visitorName: session.visitorName, csrfToken: session.csrfToken,
-            container: container, content: content, notice: notice, status: status,
-            // The revision this change is about to commit (see `changeVisitor`).
-            revision: (session.revision ?? 0) + 1, presentation: session.presentation, redirect: redirect,
-            display: settings)
+        if let redirect { return .redirect(redirect) }
+        // The revision this change is about to commit (see `changeVisitor`).
+        let page = TabPage(
+            language: language, display: settings, revision: (session.revision ?? 0) + 1, content: content,
+            notice: notice)
+        return .page(tabContext(page, consume container, session, selection), status: status)
     }
 
-    /// The tab page's context, from what the visit took out of the session.
-    func tabContext(_ visit: consuming TabVisit, _ selection: TabSelection) -> StageContext {
+    /// What a tab page shows besides its container, as the visit worked it out.
+    struct TabPage {
+        var language: UILanguage
+        var display: DisplaySettings
+        /// The revision the page shows: the session's, or the one its change is about to commit.
+        var revision: UInt64
+        var content: StageContent
+        var notice: Notice?
+    }
+
+    /// The tab page's context. Reads the app in place from the selection's snapshot, and takes
+    /// the container as it is given: do not copy either here.
+    func tabContext(
+        _ page: TabPage, _ container: consuming TabContainer, _ session: VisitorSession, _ selection: TabSelection
+    ) -> StageContext {
         assert(selection.path == StageLinks.tab(selection.appID, selection.layout, selection.tabID))
         let appIndex = selection.appIndex
         let apps = selection.served.apps
         let live = liveStage(
-            selection.appID, revision: visit.revision, presentation: visit.presentation, served: selection.served)
+            selection.appID, revision: page.revision, presentation: session.presentation, served: selection.served)
         return StageContext(
             chrome: ChromeContext(
-                language: visit.language, app: apps[appIndex], layout: selection.layout,
-                visitorName: visit.visitorName,
-                currentPath: selection.path,
-                csrfToken: visit.csrfToken, display: visit.display),
-            app: apps[appIndex], layout: selection.layout, container: visit.container, content: visit.content,
-            notice: visit.notice, markup: selection.served.markups[appIndex], live: live)
+                language: page.language, app: apps[appIndex], layout: selection.layout,
+                visitorName: session.visitorName, currentPath: selection.path, csrfToken: session.csrfToken,
+                display: page.display),
+            app: apps[appIndex], layout: selection.layout, container: container, content: page.content,
+            notice: page.notice, markup: selection.served.markups[appIndex], live: live)
     }
 
     /// `/{app}/{layout}/{tab}/{item}`: selects the tab (as any entry path) and pushes the item's
