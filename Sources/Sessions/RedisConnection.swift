@@ -175,12 +175,17 @@ final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Whether the socket has something to read now, without waiting. A closed or failed socket
-    /// counts: the read then says why.
-    private var isReadable: Bool {
-        var watched = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
+    /// The socket's descriptor, for a look at it without the connection (`hasInput`).
+    var descriptor: Int32 { context.pointee.fd }
+
+    /// Whether socket `descriptor` has something to read now, without waiting. A closed or
+    /// failed socket counts: the read then says why.
+    static func hasInput(_ descriptor: Int32) -> Bool {
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&watched, 1, 0) > 0
     }
+
+    private var isReadable: Bool { Self.hasInput(descriptor) }
 
     /// The replies that have arrived, without waiting: those hiredis has already read, then
     /// whatever the socket holds now. For a subscriber read from more than one thread (under its

@@ -40,6 +40,9 @@ final class RedisInvalidations: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The listening connection's socket (-1 while there is none), looked at without the lock:
+    /// a reading request takes the lock only when notices have come.
+    private let listening = Atomic<Int32>(-1)
 
     private static let channel = Array("__redis__:invalidate".utf8)
 
@@ -66,7 +69,11 @@ final class RedisInvalidations: Sendable {
     var isCurrent: Bool { state.withLock { $0.current } }
 
     /// Takes the notices that have arrived, without waiting: call before trusting a fresh entry.
-    func catchUp() { state.withLock { takeArrived(&$0) } }
+    func catchUp() {
+        let socket = listening.load(ordering: .acquiring)
+        guard socket >= 0, RedisConnection.hasInput(socket) else { return }
+        state.withLock { takeArrived(&$0) }
+    }
 
     /// Ends the thread and waits for it; nothing is fresh after this.
     func stop() {
@@ -91,6 +98,7 @@ final class RedisInvalidations: Sendable {
         }
         state.withLock { state in
             state.connection = connection
+            listening.store(connection.descriptor, ordering: .releasing)
             state.current = true
             state.lastHeard = .now
             reset(true)
@@ -133,6 +141,7 @@ final class RedisInvalidations: Sendable {
             for reply in replies { deliver(reply) }
         } catch {
             connection.interrupt()
+            listening.store(-1, ordering: .releasing)
             state.connection = nil
             state.current = false
             reset(false)
@@ -157,6 +166,7 @@ final class RedisInvalidations: Sendable {
 
     private func lose() {
         state.withLock { state in
+            listening.store(-1, ordering: .releasing)
             state.connection = nil
             state.current = false
         }
