@@ -193,3 +193,17 @@ extension RedisSessionCacheTests {
         #expect(try fixture.second.state(of: id(7), now: now()) == 3)
     }
 }
+
+/// The notices' connection is shut by another thread when a store closes (`interrupt()`), maybe
+/// just as its thread sends the heartbeat.
+@Suite struct RedisConnectionShutTests {
+    /// A command sent on a shut connection fails; it does not raise SIGPIPE, which would end
+    /// the whole process (a server, or this test run).
+    @Test func aSendOnAShutConnectionFailsWithoutASignal() throws {
+        let redis = try RedisServer()
+        let connection = try RedisConnection(try RedisEndpoint.parse(redis.url), timeouts: RedisTimeouts())
+        connection.interrupt()
+        #expect(throws: RedisError.self) { try connection.send([Array("PING".utf8)]) }
+        #expect(throws: RedisError.self) { try connection.send([Array("PING".utf8)]) }
+    }
+}
