@@ -7,8 +7,10 @@ static inline redisReply *tabstage_reply_element(const redisReply *reply, size_t
     return reply->element[index];
 }
 
-// Wakes a thread blocked reading `context` (the hub's subscriber) from another thread: its read
-// then fails and it looks at why. The context itself is still freed by its owner.
+// Wakes a thread blocked reading `context` (a subscriber) from another thread: its read then
+// finds the end of the stream and it looks at why. Only reading is shut: that thread may be about
+// to write (a command of its setup, a heartbeat), and a write to a socket shut for writing raises
+// SIGPIPE, which ends the process. The context itself is still freed by its owner.
 static inline void tabstage_redis_shutdown(redisContext *context) {
-    if (context->fd >= 0) shutdown(context->fd, SHUT_RDWR);
+    if (context->fd >= 0) shutdown(context->fd, SHUT_RD);
 }

@@ -166,23 +166,12 @@ final class RedisConnection: @unchecked Sendable {
     private static func text(_ reply: redisReply) -> String { String(decoding: bytes(reply), as: UTF8.self) }
 
     /// Sends one command without reading its reply (a subscriber's `PING`: the reply comes among
-    /// its messages), on a connection with nothing else waiting to be sent. Written with
-    /// `MSG_NOSIGNAL`: another thread may shut the socket at any moment (`interrupt()`), and a
-    /// write to a shut socket must fail, not raise SIGPIPE.
+    /// its messages).
     func send(_ arguments: [[UInt8]]) throws(RedisError) {
-        guard !isBroken else { throw .connectionLost("already broken") }
-        var command = Array("*\(arguments.count)\r\n".utf8)
-        for argument in arguments {
-            command += Array("$\(argument.count)\r\n".utf8) + argument + Array("\r\n".utf8)
-        }
-        var sent = 0
-        while sent < command.count {
-            let count = command[sent...].withUnsafeBytes { writeWithoutSignal(descriptor, $0) }
-            guard count > 0 else {
-                isBroken = true
-                throw .connectionLost("a write failed (errno \(errno))")
-            }
-            sent += count
+        try append(arguments)
+        var done: Int32 = 0
+        while done == 0 {
+            guard redisBufferWrite(context, &done) == REDIS_OK else { throw failure() }
         }
     }
 
@@ -286,9 +275,4 @@ final class RedisConnection: @unchecked Sendable {
         let (seconds, attoseconds) = duration.components
         return timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
     }
-}
-
-/// `send(2)` with `MSG_NOSIGNAL`, by the C name the method `send` hides.
-private func writeWithoutSignal(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-    send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
 }

@@ -194,16 +194,17 @@ extension RedisSessionCacheTests {
     }
 }
 
-/// The notices' connection is shut by another thread when a store closes (`interrupt()`), maybe
-/// just as its thread sends the heartbeat.
+/// A listening connection is written to while another thread may shut it (`interrupt()`, a
+/// store closing): that must not raise SIGPIPE, which would end the whole process (a server, or
+/// this test run).
 @Suite struct RedisConnectionShutTests {
-    /// A command sent on a shut connection fails; it does not raise SIGPIPE, which would end
-    /// the whole process (a server, or this test run).
-    @Test func aSendOnAShutConnectionFailsWithoutASignal() throws {
+    /// Shut by another thread just before a command of its own: the command is sent, its reply
+    /// is never read, and the connection is broken.
+    @Test func aCommandAfterTheConnectionIsShutFailsWithoutASignal() throws {
         let redis = try RedisServer()
         let connection = try RedisConnection(try RedisEndpoint.parse(redis.url), timeouts: RedisTimeouts())
         connection.interrupt()
-        #expect(throws: RedisError.self) { try connection.send([Array("PING".utf8)]) }
+        #expect(throws: RedisError.self) { try connection.run([Array("PING".utf8)]) }
         #expect(throws: RedisError.self) { try connection.send([Array("PING".utf8)]) }
     }
 }
