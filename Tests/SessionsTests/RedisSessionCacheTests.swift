@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ServiceTesting
 import Synchronization
@@ -194,17 +195,31 @@ extension RedisSessionCacheTests {
     }
 }
 
-/// A listening connection is written to while another thread may shut it (`interrupt()`, a
-/// store closing): that must not raise SIGPIPE, which would end the whole process (a server, or
-/// this test run).
+/// A listening connection is shut by another thread when its owner closes (`interrupt()`), maybe
+/// just as its own thread writes to it (a heartbeat, a command of its setup).
 @Suite struct RedisConnectionShutTests {
-    /// Shut by another thread just before a command of its own: the command is sent, its reply
-    /// is never read, and the connection is broken.
-    @Test func aCommandAfterTheConnectionIsShutFailsWithoutASignal() throws {
+    /// The thread blocked reading the connection wakes with an error, and a command written
+    /// after the shut is still sent: a write to a socket shut for writing would raise SIGPIPE,
+    /// which ends the whole process (a server, or this test run).
+    @Test func shuttingAConnectionWakesItsReaderAndRaisesNoSignal() throws {
         let redis = try RedisServer()
-        let connection = try RedisConnection(try RedisEndpoint.parse(redis.url), timeouts: RedisTimeouts())
-        connection.interrupt()
-        #expect(throws: RedisError.self) { try connection.run([Array("PING".utf8)]) }
-        #expect(throws: RedisError.self) { try connection.send([Array("PING".utf8)]) }
+        let endpoint = try RedisEndpoint.parse(redis.url)
+        let listening = try RedisConnection(endpoint, timeouts: RedisTimeouts(), commandTimeout: false)
+        _ = try listening.run(["SUBSCRIBE", "nothing"].map { Array($0.utf8) })
+        let outcome = LoggedLines()
+        let woke = DispatchSemaphore(value: 0)
+        Thread {
+            let reply = try? listening.readReply()
+            outcome.lines.withLock { $0.append(reply == nil ? "failed" : "answered") }
+            woke.signal()
+        }.start()
+        usleep(50_000)
+        listening.interrupt()
+        #expect(woke.wait(timeout: .now() + 5) == .success, "the blocked read woke")
+        #expect(outcome.lines.withLock { $0 } == ["failed"])
+
+        let writing = try RedisConnection(endpoint, timeouts: RedisTimeouts())
+        writing.interrupt()
+        #expect(throws: Never.self) { try writing.send([Array("PING".utf8)]) }
     }
 }
