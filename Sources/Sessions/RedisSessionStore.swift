@@ -149,10 +149,10 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             let base: Stored
             let trusted: Bool
             if let found = guess.take() {
-                base = Stored(found.entry)
+                base = Stored(bytes: found.entry.stored, state: found.entry.state)
                 trusted = found.isFresh
             } else {
-                base = try fetchStored(key, id: id, now: now)
+                base = try fetchStored(id, now: now)
                 trusted = true
             }
             var state = base.state
@@ -211,21 +211,18 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     }
 
     public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
-        let key = self.key(id)
-        if let found = cached(id, now: now), found.isFresh { return found.entry.state }
-        return try fetchStored(key, id: id, now: now).state
+        try answer(id, now: now) { $0 }
     }
 
     public func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?)
         throws(SessionStoreError) -> Answer?
     {
-        let key = self.key(id)
         if let found = cached(id, now: now), found.isLikelyCurrent {
             // A nil stands even from a guess: the change that follows is checked when committed.
             guard let given = answer(found.entry.state) else { return nil }
             if found.isFresh { return given }
         }
-        return try fetchStored(key, id: id, now: now).state.flatMap(answer)
+        return try fetchStored(id, now: now).state.flatMap(answer)
     }
 
     public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
@@ -314,13 +311,6 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     private struct Stored {
         var bytes: [UInt8]?
         var state: State?
-
-        init(bytes: [UInt8]?, state: State?) {
-            self.bytes = bytes
-            self.state = state
-        }
-
-        init(_ entry: RedisSessionCache<State>.Entry) { self.init(bytes: entry.stored, state: entry.state) }
     }
 
     /// The cached entry of session `id`, once the notices that have arrived are taken.
@@ -330,9 +320,10 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         return cache.look(id, now: now, refreshMargin: Double(ttlMilliseconds - refreshBelowMilliseconds) / 1000)
     }
 
-    /// Reads `key` from Redis and keeps what it found in the cache; bytes equal to the cached
-    /// ones keep their decoded state (no decoding).
-    private func fetchStored(_ key: [UInt8], id: SessionID, now: Double) throws(SessionStoreError) -> Stored {
+    /// Reads session `id` from Redis and keeps what it found in the cache; bytes equal to the
+    /// cached ones keep their decoded state (no decoding).
+    private func fetchStored(_ id: SessionID, now: Double) throws(SessionStoreError) -> Stored {
+        let key = self.key(id)
         let ticket = cache?.fetching(id)
         let fetched: Fetched?
         do {
