@@ -294,11 +294,18 @@
     }
   }
 
-  // Fetches a fragment; anything unexpected falls back to an ordinary page load.
+  // Fetches a fragment; anything unexpected falls back to an ordinary page load. While one is
+  // on its way the document says so (`data-navigating`), and each one counts in
+  // `data-navigations`: the live script below neither re-reads the page meanwhile nor applies a
+  // re-read that a navigation overtook (it would put back the page the visitor just left).
   function load(url, options, how, focusTarget) {
     options.headers = options.headers || {};
     options.headers[FRAGMENT_HEADER] = "1";
     options.credentials = "same-origin";
+    var root = document.documentElement;
+    root.dataset.navigations = String(Number(root.dataset.navigations || 0) + 1);
+    root.dataset.navigating = String(Number(root.dataset.navigating || 0) + 1);
+    function arrived() { root.dataset.navigating = String(Number(root.dataset.navigating) - 1); }
     return fetch(url, options).then(function (response) {
       var type = response.headers.get("Content-Type") || "";
       if (!response.headers.get(FRAGMENT_HEADER) || type.indexOf("text/html") !== 0) {
@@ -308,7 +315,7 @@
       return response.text().then(function (html) {
         swap(html, response.url || url, how, focusTarget);
       });
-    }).catch(function () { window.location.assign(url); });
+    }).catch(function () { window.location.assign(url); }).then(arrived);
   }
 
   function sameOrigin(url) { return new URL(url, window.location.href).origin === window.location.origin; }
@@ -490,15 +497,23 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-inert]"), function (part) { part.inert = true; });
   }
 
+  // The window's own navigation (the script above): one on its way, and how many began.
+  function navigating() { return Number(document.documentElement.dataset.navigating || 0) > 0; }
+  function navigations() { return document.documentElement.dataset.navigations || "0"; }
+
   var loading = false;
   var again = false;
   function refresh() {
     if (loading) { again = true; return; }
     loading = true;
+    var began = navigations();
     fetch(refreshPath(), { headers: { "X-TabStage-Live": "1" }, credentials: "same-origin" })
       .then(function (response) {
         if (kind === "follow" && !response.ok) { window.location.reload(); return; }
-        return response.text().then(function (html) { applyDocument(html, response.url); });
+        return response.text().then(function (html) {
+          // A navigation since the read began shows a newer page than this read.
+          if (navigations() === began) applyDocument(html, response.url);
+        });
       })
       .catch(function () { /* the next notice, or the reconnect, tries again */ })
       .then(function () {
@@ -560,6 +575,8 @@
     settling = true;
     window.setTimeout(function () {
       settling = false;
+      // The window's own answer is still on its way: look again once it may have come.
+      if (navigating()) { heard(newest); return; }
       var shown = parseVersion(currentVersion());
       var told = parseVersion(newest);
       if (shown && told && shown[1] === told[1] && shown[0] >= told[0]) return;
