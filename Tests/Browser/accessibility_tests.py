@@ -8,6 +8,8 @@ import json
 import tempfile
 from pathlib import Path
 
+from selenium.common.exceptions import WebDriverException
+
 import run_browser_tests
 from run_browser_tests import By, Keys, expect, make_driver, save_screenshot, selected_tab, tab_link, test, wait
 
@@ -76,13 +78,22 @@ def stress_driver(viewport):
 
 # --- the accessibility tree ------------------------------------------------------------------
 
-def ax_node(driver, selector):
-    """The accessibility node of the first element `selector` finds: role, name and properties."""
-    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
-    node_id = driver.execute_cdp_cmd("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-    expect(node_id, f"no element {selector!r}")
-    nodes = driver.execute_cdp_cmd("Accessibility.getPartialAXTree", {"nodeId": node_id, "fetchRelatives": False})
-    return summary(nodes["nodes"][0])
+def ax_node(driver, selector, attempts=5):
+    """The accessibility node of the first element `selector` finds: role, name and properties.
+    A swap can replace the element between finding it and reading its node (DevTools then
+    answers "Could not find node with given id"): find it again, as `wait` does for stale
+    elements."""
+    for attempt in range(attempts):
+        root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        node_id = driver.execute_cdp_cmd("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        expect(node_id, f"no element {selector!r}")
+        try:
+            nodes = driver.execute_cdp_cmd("Accessibility.getPartialAXTree",
+                                           {"nodeId": node_id, "fetchRelatives": False})
+            return summary(nodes["nodes"][0])
+        except WebDriverException as error:
+            if "Could not find node" not in str(error) or attempt == attempts - 1:
+                raise
 
 
 def summary(node):
