@@ -134,36 +134,59 @@ public enum UIString: Sendable, Equatable {
     case loadedFrom(String)
     case builtInApp
 
+    /// A text in both languages, English first and Traditional Chinese second.
+    private typealias Wording = (english: String, chinese: String)
+
     /// The text in `language`.
     public func text(in language: UILanguage) -> String {
-        let (english, chinese) = pair
-        return language == .english ? english : chinese
+        language == .english ? wording.english : wording.chinese
     }
 
-    /// English first, Traditional Chinese second, side by side so a missing one shows.
-    private var pair: (String, String) {
+    /// English first, Traditional Chinese second, side by side so a missing one shows. Each
+    /// area's texts are a table of their own; this switch names every case once, so the
+    /// compiler finds a text that belongs to no table.
+    private var wording: Wording {
+        switch self {
+        case .brand, .appList, .appListLead, .tabCount, .verticalLayout, .bottomLayout, .adaptiveLayout,
+            .layoutNavigation, .languageNavigation, .tabsNavigation, .loggedInAs, .logIn, .logOut,
+            .skipToApp, .languageName, .headerMenu, .appearanceNavigation, .appearanceName, .openStage,
+            .loadedFrom, .builtInApp:
+            chromeWording
+        case .editTabs, .editTabsTitle, .editTabsLead, .moveUp, .moveDown, .hideTab, .showTab,
+            .resetTabOrder, .doneEditing, .hiddenTab, .inTheBar, .inMore, .customizationRefused:
+            editingWording
+        case .eventLog, .eventLogOf, .eventLogEmpty, .eventLogDropped, .eventSequence, .eventTime,
+            .eventLayout, .eventDescription, .eventsAsJSON, .eventFilterNavigation, .eventCategory,
+            .eventLogNewestFirst, .eventLogEmptyCategory, .resetDemo, .resetDemoButton, .resetDemoQuestion,
+            .resetDemoExplanation:
+            eventLogWording
+        case .unreadSuffix, .badgeSeparator, .badgeCounting, .more, .moreLead, .loginRequired, .back,
+            .backTo, .requiresLogin, .cancel, .loginLead, .loginNameLabel, .loginNameProblem, .loggedOut:
+            barWording
+        case .checked, .unchecked, .switchedOn, .switchedOff, .increment, .decrement, .reset, .searchLabel,
+            .searchButton, .searchResults, .searchNoResults, .balance, .topUpLabelIn, .itemSeparator,
+            .topUpButton, .toppedUp, .markRead, .markAllRead, .read, .unreadCount, .allRead, .profileName,
+            .nicknameLabel, .nicknameCurrent, .nicknameNone, .saveButton:
+            pageWording
+        case .selectionRefused, .pageActionRefused, .notFoundTitle, .badRequestTitle, .forbiddenTitle,
+            .errorTitle, .backHome, .unknownApp, .unknownTab, .unknownLayout, .unknownPage, .unknownAction:
+            errorWording
+        case .iconGallery, .iconGalleryLead, .iconColumn, .selectedState, .unselectedState, .tintedState,
+            .iconDescription, .appIconsLead:
+            iconWording
+        case .presentLead, .presentButton, .presentingLead, .followerCount, .stopPresenting,
+            .followingBanner, .leaveButton, .refreshLink, .presentationEnded, .presentationEndedTitle,
+            .stage, .stageOf, .stageLead, .phoneFrame, .tabletFrame, .timeline, .timelineLead,
+            .timelineEmpty, .timelineRefresh:
+            stageWording
+        }
+    }
+
+    /// The start page, the header and its menus.
+    private var chromeWording: Wording {
         switch self {
         case .brand: ("TabStage", "TabStage")
         case .appList: ("Apps", "應用程式")
-        case .iconGallery: ("Icons", "圖示")
-        case .iconGalleryLead:
-            (
-                "Every built-in icon as the rasterizer draws it: the 80 × 80 pt cell at 1×, 2× and 3×, "
-                    + "unselected, with the selected tab's gradient glow, and tinted.",
-                "內建圖示由本專案的點陣化器繪製：80 × 80 pt 的格子，1×、2×、3× 三種倍率，未選取、選取時的漸層光澤與著色。"
-            )
-        case .iconColumn: ("Icon", "圖示")
-        case .selectedState: ("Selected", "已選取")
-        case .unselectedState: ("Unselected", "未選取")
-        case .tintedState: ("Tinted", "著色")
-        case .headerMenu: ("Menu", "選單")
-        case .iconDescription(let name, let state, let scale):
-            ("\(name), \(state), \(scale)×", "\(name)，\(state)，\(scale)×")
-        case .appIconsLead:
-            (
-                "Each tab's icon as this app draws it: unselected, and selected in the app's icon style.",
-                "此 App 各分頁的圖示：未選取，以及依 App 圖示樣式繪製的選取狀態。"
-            )
         case .appListLead:
             (
                 "Each app runs behind a vertical tab bar and a bottom tab bar; both show the same state.",
@@ -173,6 +196,33 @@ public enum UIString: Sendable, Equatable {
         case .verticalLayout: ("Vertical", "垂直")
         case .bottomLayout: ("Bottom", "底部")
         case .adaptiveLayout: ("Adaptive", "自適應")
+        case .layoutNavigation: ("Layout", "版面")
+        case .languageNavigation: ("Language", "語言")
+        case .tabsNavigation: ("Tabs", "分頁")
+        case .loggedInAs(let name): ("Logged in as \(name)", "已登入：\(name)")
+        case .logIn: ("Log in", "登入")
+        case .logOut: ("Log out", "登出")
+        case .skipToApp: ("Skip to the app", "跳到應用程式")
+        case .languageName(let language):
+            language == .english ? ("English", "English") : ("繁體中文", "繁體中文")
+        case .headerMenu: ("Menu", "選單")
+        case .appearanceNavigation: ("Appearance", "外觀")
+        case .appearanceName(let appearance):
+            switch appearance {
+            case .auto: ("Auto", "自動")
+            case .light: ("Light", "淺色")
+            case .dark: ("Dark", "深色")
+            }
+        case .openStage: ("Open the stage", "開啟舞台")
+        case .loadedFrom(let file): ("Loaded from \(file)", "載入自 \(file)")
+        case .builtInApp: ("Built-in demo", "內建示範")
+        default: preconditionFailure("\(self) is not in this table")
+        }
+    }
+
+    /// Editing the bottom bar's tabs (UIKit's More > Edit).
+    private var editingWording: Wording {
+        switch self {
         case .editTabs: ("Edit", "編輯")
         case .editTabsTitle: ("Edit tabs", "編輯分頁")
         case .editTabsLead:
@@ -189,15 +239,15 @@ public enum UIString: Sendable, Equatable {
         case .hiddenTab: ("hidden", "已隱藏")
         case .inTheBar: ("In the bar", "分頁列中")
         case .inMore: ("In More", "在「更多」中")
-        case .customizationRefused(let refusal): Self.customizationRefusalText(refusal)
-        case .layoutNavigation: ("Layout", "版面")
-        case .languageNavigation: ("Language", "語言")
-        case .tabsNavigation: ("Tabs", "分頁")
-        case .loggedInAs(let name): ("Logged in as \(name)", "已登入：\(name)")
-        case .logIn: ("Log in", "登入")
-        case .logOut: ("Log out", "登出")
+        case .customizationRefused(let refusal): Self.wording(refusal)
+        default: preconditionFailure("\(self) is not in this table")
+        }
+    }
+
+    /// The event log and resetting the demo.
+    private var eventLogWording: Wording {
+        switch self {
         case .eventLog: ("Event log", "事件紀錄")
-        case .skipToApp: ("Skip to the app", "跳到應用程式")
         case .eventLogOf(let app): ("Event log: \(app)", "事件紀錄：\(app)")
         case .eventLogEmpty: ("Nothing has happened yet in this session.", "這個工作階段還沒有任何事件。")
         case .eventLogDropped(let count):
@@ -223,22 +273,22 @@ public enum UIString: Sendable, Equatable {
                     + "Your log-in, language and appearance stay.",
                 "\(app) 的每個分頁都回到初始狀態，事件紀錄也會清除，只影響你自己。登入、語言與外觀不變。"
             )
+        default: preconditionFailure("\(self) is not in this table")
+        }
+    }
+
+    /// The tab bar, the More list, navigation stacks and logging in.
+    private var barWording: Wording {
+        switch self {
         case .unreadSuffix: (" unread", " 則未讀")
         // Between a tab's title and its badge, as a listener hears them.
         case .badgeSeparator: (", ", "，")
         case .badgeCounting(let label): ("\(label): ", "\(label)：")
         case .more: ("More", "更多")
         case .moreLead: ("The tabs that do not fit in the bar.", "分頁列放不下的分頁。")
-        case .checked: ("Done", "完成")
-        case .unchecked: ("To do", "待辦")
-        case .switchedOn: ("On", "開")
-        case .switchedOff: ("Off", "關")
         case .loginRequired: ("Log in required", "需要登入")
         case .back: ("Back", "返回")
         case .backTo(let title): (" to \(title)", "：\(title)")
-        case .selectionRefused(.needsLogin, let title):
-            ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
-        case .pageActionRefused(let refusal): Self.pair(refusal)
         case .requiresLogin: ("(requires login)", "（需要登入）")
         case .cancel: ("Cancel", "取消")
         case .loginLead: ("Any name will do: this is a prototype.", "任何名字都可以：這只是原型。")
@@ -246,6 +296,17 @@ public enum UIString: Sendable, Equatable {
         case .loginNameProblem(let maximum):
             ("Enter a name of 1 to \(maximum) characters", "請輸入 1 到 \(maximum) 個字的名字")
         case .loggedOut: ("You are logged out.", "您已登出。")
+        default: preconditionFailure("\(self) is not in this table")
+        }
+    }
+
+    /// The page kinds: lists, switches, counter, search, wallet, news, profile.
+    private var pageWording: Wording {
+        switch self {
+        case .checked: ("Done", "完成")
+        case .unchecked: ("To do", "待辦")
+        case .switchedOn: ("On", "開")
+        case .switchedOff: ("Off", "關")
         case .increment: ("+1", "+1")
         case .decrement: ("−1", "−1")
         case .reset: ("Reset", "重設")
@@ -269,6 +330,16 @@ public enum UIString: Sendable, Equatable {
         case .nicknameCurrent(let nickname): ("Nickname: \(nickname)", "暱稱：\(nickname)")
         case .nicknameNone: ("No nickname yet.", "尚未設定暱稱。")
         case .saveButton: ("Save", "儲存")
+        default: preconditionFailure("\(self) is not in this table")
+        }
+    }
+
+    /// Error pages and refusals.
+    private var errorWording: Wording {
+        switch self {
+        case .selectionRefused(.needsLogin, let title):
+            ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
+        case .pageActionRefused(let refusal): Self.wording(refusal)
         case .notFoundTitle: ("Page not found", "找不到頁面")
         case .badRequestTitle: ("Bad request", "請求有誤")
         case .forbiddenTitle: ("Not allowed", "不允許")
@@ -280,8 +351,38 @@ public enum UIString: Sendable, Equatable {
             ("'\(name)' is not a layout; use vertical or bottom.", "「\(name)」不是版面，請用 vertical 或 bottom。")
         case .unknownPage: ("Nothing lives at this address.", "這個網址沒有內容。")
         case .unknownAction(let name): ("'\(name)' is not an action of this page.", "「\(name)」不是這個頁面的動作。")
-        case .languageName(let language):
-            language == .english ? ("English", "English") : ("繁體中文", "繁體中文")
+        default: preconditionFailure("\(self) is not in this table")
+        }
+    }
+
+    /// The icon gallery and an app's icons.
+    private var iconWording: Wording {
+        switch self {
+        case .iconGallery: ("Icons", "圖示")
+        case .iconGalleryLead:
+            (
+                "Every built-in icon as the rasterizer draws it: the 80 × 80 pt cell at 1×, 2× and 3×, "
+                    + "unselected, with the selected tab's gradient glow, and tinted.",
+                "內建圖示由本專案的點陣化器繪製：80 × 80 pt 的格子，1×、2×、3× 三種倍率，未選取、選取時的漸層光澤與著色。"
+            )
+        case .iconColumn: ("Icon", "圖示")
+        case .selectedState: ("Selected", "已選取")
+        case .unselectedState: ("Unselected", "未選取")
+        case .tintedState: ("Tinted", "著色")
+        case .iconDescription(let name, let state, let scale):
+            ("\(name), \(state), \(scale)×", "\(name)，\(state)，\(scale)×")
+        case .appIconsLead:
+            (
+                "Each tab's icon as this app draws it: unselected, and selected in the app's icon style.",
+                "此 App 各分頁的圖示：未選取，以及依 App 圖示樣式繪製的選取狀態。"
+            )
+        default: preconditionFailure("\(self) is not in this table")
+        }
+    }
+
+    /// The stage, presenting and following.
+    private var stageWording: Wording {
+        switch self {
         case .presentLead: ("Show this app live to others: they follow every tap.", "即時展示這個應用程式：觀看者會跟著每一次點按。")
         case .presentButton: ("Present", "開始展示")
         case .presentingLead: ("Presenting. Anyone with this link follows along:", "展示中。任何人打開這個連結就能跟著看：")
@@ -307,23 +408,14 @@ public enum UIString: Sendable, Equatable {
         case .timelineLead: ("The newest steps are highlighted.", "最新的步驟會醒目標示。")
         case .timelineEmpty: ("Nothing has happened yet: tap a tab.", "還沒有任何事件：點選一個分頁。")
         case .timelineRefresh: ("Refresh the timeline", "重新整理時間軸")
-        case .appearanceNavigation: ("Appearance", "外觀")
-        case .appearanceName(let appearance):
-            switch appearance {
-            case .auto: ("Auto", "自動")
-            case .light: ("Light", "淺色")
-            case .dark: ("Dark", "深色")
-            }
-        case .openStage: ("Open the stage", "開啟舞台")
-        case .loadedFrom(let file): ("Loaded from \(file)", "載入自 \(file)")
-        case .builtInApp: ("Built-in demo", "內建示範")
+        default: preconditionFailure("\(self) is not in this table")
         }
     }
 }
 
 extension UIString {
     /// A page action's refusal, in both languages.
-    private static func pair(_ refusal: PageActionRefusal) -> (String, String) {
+    private static func wording(_ refusal: PageActionRefusal) -> Wording {
         switch refusal {
         case .unsupported(let action, let kind):
             ("A \(kind.rawValue) page cannot do '\(action)'", "\(kind.rawValue) 頁面不支援「\(action)」")
@@ -362,7 +454,7 @@ extension UIString {
         }
     }
 
-    fileprivate static func customizationRefusalText(_ refusal: CustomizationRefusal) -> (String, String) {
+    private static func wording(_ refusal: CustomizationRefusal) -> Wording {
         switch refusal {
         case .unknownTab(let id): ("There is no tab '\(id)'.", "沒有「\(id)」這個分頁。")
         case .notMovable(let id): ("The tab '\(id)' cannot be moved.", "「\(id)」分頁不能移動。")
