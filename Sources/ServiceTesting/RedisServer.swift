@@ -16,8 +16,10 @@ public final class RedisServer {
 
     public var url: String { "redis://127.0.0.1:\(port)" }
 
-    /// `appendfsync everysec` (Redis's default): every answered write is in the file before the
-    /// answer leaves, so a killed Redis keeps it; only a power cut could lose the last second.
+    /// `appendfsync always`: every answered write is written and flushed to the append-only file
+    /// before its answer leaves, so a Redis killed and started again holds every acknowledged
+    /// change. (With Redis's default `everysec`, a write can wait behind the previous second's
+    /// flush while its answer goes out, and a kill then loses it.)
     public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-redis-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -77,7 +79,7 @@ public final class RedisServer {
     private static func launch(port: UInt16, folder: URL) throws -> ChildProcess {
         let arguments = [
             "--port", String(port), "--bind", "127.0.0.1", "--dir", folder.path, "--appendonly", "yes",
-            "--appendfsync", "everysec", "--save", "", "--daemonize", "no", "--protected-mode", "no",
+            "--appendfsync", "always", "--save", "", "--daemonize", "no", "--protected-mode", "no",
         ]
         let process = try ChildProcess(
             "/usr/bin/redis-server", arguments, logPath: folder.appendingPathComponent("redis.log").path)
