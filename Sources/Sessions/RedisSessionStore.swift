@@ -29,6 +29,8 @@ import Foundation
 ///   visitor gets a fresh one under a new id, the key is left as it is, and a line is logged.
 /// - Redis unreachable or slow: every operation throws `SessionStoreError`, which a request
 ///   answers with 503; the next operation tries again, so service resumes once Redis is back.
+///   A change script carries a deadline (`RedisScripts`): one that a hung Redis runs after its
+///   sender has given up writes nothing.
 public final class RedisSessionStore<State: Codable & Sendable & Equatable>: SessionStore {
     public let endpoint: RedisEndpoint
     public let keyPrefix: String
@@ -47,6 +49,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     private struct LoadedScripts: Sendable {
         var compareAndSet: [UInt8]
         var move: [UInt8]
+        var setAlias: [UInt8]
     }
 
     private init(
@@ -105,7 +108,8 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         }
         do {
             let scripts = LoadedScripts(
-                compareAndSet: try load(RedisScripts.compareAndSet), move: try load(RedisScripts.move))
+                compareAndSet: try load(RedisScripts.compareAndSet), move: try load(RedisScripts.move),
+                setAlias: try load(RedisScripts.setAlias))
             return RedisSessionStore(
                 endpoint: endpoint, keyPrefix: keyPrefix, limits: limits, pool: pool, scripts: scripts,
                 decoderUserInfo: decoderUserInfo, cachedSessions: cachedSessions, log: log)
@@ -226,14 +230,10 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     }
 
     public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
-        let key = aliasKey(alias)
-        let command =
-            id.map { [Array("SET".utf8), key, Array($0.description.utf8), Array("PX".utf8), ttlArgument] }
-            ?? [Array("DEL".utf8), key]
-        let reply = try redis { (connection) throws(RedisError) in try connection.run(command) }
-        if case .error(let message) = reply {
-            throw SessionStoreError("Redis at \(endpoint) refused an alias: \(message)", kind: .failed)
-        }
+        let named = id.map { Array($0.description.utf8) } ?? []
+        _ = try commit(
+            script: scripts.setAlias, source: RedisScripts.setAlias, keys: [aliasKey(alias)],
+            arguments: [named, ttlArgument])
     }
 
     public func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID? {
@@ -381,7 +381,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         }
     }
 
-    /// Runs a compare-and-set script: true when it wrote, false when the key had changed.
+    /// Runs a change script: true when it wrote, false when the key had changed.
     private func commit(script: [UInt8], source: String, keys: [[UInt8]], arguments: [[UInt8]])
         throws(SessionStoreError) -> Bool
     {
@@ -391,15 +391,31 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         switch reply {
         case .integer(1): return true
         case .integer(0): return false
+        case .integer(-1):
+            throw SessionStoreError(
+                "Redis at \(endpoint) ran a change after its deadline (it was slow, or its clock is ahead of "
+                    + "this machine's) and wrote nothing", kind: .timeout)
         case let other: throw SessionStoreError("Redis at \(endpoint): a change script answered \(other)")
         }
     }
 
-    /// `EVALSHA`, or `EVAL` with the text when the server has not got the script (it restarted).
+    /// The deadline a change script is sent with (`RedisScripts`), in milliseconds since 1970:
+    /// a quarter of the command timeout before this instance stops waiting for the answer, so
+    /// that Redis's clock may be that far behind this machine's (NTP keeps them milliseconds
+    /// apart) and a change still never lands after its sender gave up on it.
+    private var deadline: [UInt8] {
+        let command = pool.timeouts.command
+        let milliseconds = Double(command.components.seconds) * 1000 + Double(command.components.attoseconds) / 1e15
+        let due = (Date().timeIntervalSince1970 * 1000 + milliseconds * 3 / 4).rounded(.down)
+        return Array(String(Int64(due)).utf8)
+    }
+
+    /// `EVALSHA`, or `EVAL` with the text when the server has not got the script (it restarted),
+    /// with the deadline first among the arguments.
     private func evaluate(
         script digest: [UInt8], source: String, keys: [[UInt8]], arguments: [[UInt8]], on connection: RedisConnection
     ) throws(RedisError) -> RedisReply {
-        let rest = [Array(String(keys.count).utf8)] + keys + arguments
+        let rest = [Array(String(keys.count).utf8)] + keys + [deadline] + arguments
         let reply = try connection.run([Array("EVALSHA".utf8), digest] + rest)
         guard case .error(let message) = reply else { return reply }
         guard message.hasPrefix("NOSCRIPT") else { throw .refused(message) }
@@ -455,45 +471,69 @@ enum StampedValue {
 }
 
 /// The Lua scripts behind `RedisSessionStore`: Redis runs each as one step, nothing between
-/// its commands.
+/// its commands. Every one is a change, and starts with `inTime`.
 enum RedisScripts {
-    /// The check both scripts start with: whether KEYS[1] still holds what the change started
-    /// from. ARGV[1] says how to tell: 'stamp' (ARGV[2] is the value's first 17 bytes,
-    /// `StampedValue`), 'equal' (ARGV[2] is the whole value), 'absent' (no value), or 'any'
+    /// The check every script starts with: ARGV[1] is the change's deadline, in milliseconds
+    /// since 1970, and a script Redis runs later returns -1 and writes nothing. A Redis that
+    /// hangs runs what it was sent once it goes on; by then the sender has given up and
+    /// answered that nothing changed, so nothing may.
+    private static let inTime = """
+        local clock = redis.call('TIME')
+        if tonumber(clock[1]) * 1000 + tonumber(clock[2]) / 1000 > tonumber(ARGV[1]) then return -1 end
+        """
+
+    /// The check the session scripts make next: whether KEYS[1] still holds what the change
+    /// started from. ARGV[2] says how to tell: 'stamp' (ARGV[3] is the value's first 17 bytes,
+    /// `StampedValue`), 'equal' (ARGV[3] is the whole value), 'absent' (no value), or 'any'
     /// (whatever it holds).
     private static let stillHolds = """
+        \(inTime)
         local found = true
-        if ARGV[1] == 'stamp' then
-          found = redis.call('GETRANGE', KEYS[1], 0, 16) == ARGV[2]
-        elseif ARGV[1] == 'equal' then
-          found = redis.call('GET', KEYS[1]) == ARGV[2]
-        elseif ARGV[1] == 'absent' then
+        if ARGV[2] == 'stamp' then
+          found = redis.call('GETRANGE', KEYS[1], 0, 16) == ARGV[3]
+        elseif ARGV[2] == 'equal' then
+          found = redis.call('GET', KEYS[1]) == ARGV[3]
+        elseif ARGV[2] == 'absent' then
           found = redis.call('EXISTS', KEYS[1]) == 0
         end
         if not found then return 0 end
         """
 
-    /// KEYS[1]: the session. ARGV: how to check it and what with (`stillHolds`), 'set' or
-    /// 'delete', the new value, the idle timeout (ms), and optionally a channel and a change
-    /// notice to publish there once written. Returns 1 when it wrote, 0 when the key had changed.
+    /// KEYS[1]: the session. ARGV: the deadline, how to check the session and what with
+    /// (`stillHolds`), 'set' or 'delete', the new value, the idle timeout (ms), and optionally a
+    /// channel and a change notice to publish there once written. Returns 1 when it wrote, 0
+    /// when the key had changed.
     static let compareAndSet = """
         \(stillHolds)
-        if ARGV[3] == 'set' then
-          redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
+        if ARGV[4] == 'set' then
+          redis.call('SET', KEYS[1], ARGV[5], 'PX', ARGV[6])
         else
           redis.call('DEL', KEYS[1])
         end
-        if ARGV[6] then redis.call('PUBLISH', ARGV[6], ARGV[7]) end
+        if ARGV[7] then redis.call('PUBLISH', ARGV[7], ARGV[8]) end
         return 1
         """
 
-    /// KEYS: the old id's session, the new one's. ARGV: how to check the old one and what with
-    /// (`stillHolds`), the moved value, the idle timeout (ms). Writes the new key, then deletes
-    /// the old (when it is another key). Returns 1 when it wrote, 0 when the old key had changed.
+    /// KEYS: the old id's session, the new one's. ARGV: the deadline, how to check the old one
+    /// and what with (`stillHolds`), the moved value, the idle timeout (ms). Writes the new key,
+    /// then deletes the old (when it is another key). Returns 1 when it wrote, 0 when the old
+    /// key had changed.
     static let move = """
         \(stillHolds)
-        redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
+        redis.call('SET', KEYS[2], ARGV[4], 'PX', ARGV[5])
         if KEYS[1] ~= KEYS[2] then redis.call('DEL', KEYS[1]) end
+        return 1
+        """
+
+    /// KEYS[1]: an alias. ARGV: the deadline, the session id it names (empty: remove it), the
+    /// idle timeout (ms). Returns 1.
+    static let setAlias = """
+        \(inTime)
+        if ARGV[2] == '' then
+          redis.call('DEL', KEYS[1])
+        else
+          redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+        end
         return 1
         """
 }

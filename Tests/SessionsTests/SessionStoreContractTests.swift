@@ -270,4 +270,32 @@ final class LoggedLines: Sendable {
         try fixture.store.modify(id(6), now: now()) { $0? += 1 }
         #expect(try fixture.second.state(of: id(6), now: now()) == 43)
     }
+
+    /// A change and a move sent to a Redis that hangs fail as timed out within the command
+    /// timeout, and neither lands when Redis goes on and reads what was sent to it meanwhile:
+    /// a visitor answered 503 finds the session as it was.
+    @Test func changesAHungRedisTakesTooLateDoNotLandWhenItGoesOn() throws {
+        let fixture = try ContractStore(.redis)
+        let redis = try #require(fixture.redis)
+        try fixture.store.modify(id(7), now: now()) { $0 = 1 }
+        redis.pause()
+        do {
+            try fixture.store.modify(id(7), now: now()) { $0 = 2 }
+            Issue.record("a change succeeded while Redis hung")
+        } catch {
+            #expect(error.kind == .timeout)
+        }
+        do {
+            try fixture.store.move(from: id(7), to: id(8), now: now()) { ($0 ?? 0) + 10 }
+            Issue.record("a move succeeded while Redis hung")
+        } catch {
+            #expect(error.kind == .timeout)
+        }
+        redis.resume()
+        // Redis runs what the dropped connections sent before it answers a new one.
+        let deadline = Date().addingTimeInterval(10)
+        while (try? fixture.second.checkHealth()) == nil && Date() < deadline { usleep(20_000) }
+        #expect(try fixture.second.state(of: id(7), now: now()) == 1, "the change did not land")
+        #expect(try fixture.second.state(of: id(8), now: now()) == nil, "the move did not land")
+    }
 }

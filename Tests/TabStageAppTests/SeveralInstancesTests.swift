@@ -207,6 +207,25 @@ import Views
         #expect(Self.counter(in: try browser.get(instance.port, "/restaurant/bottom/home")) == 6)
     }
 
+    /// Redis hung (stopped, its connections open): opening another tab answers 503 within the
+    /// command timeout, and when Redis goes on and runs what it was sent meanwhile, the
+    /// selection has not landed: the event log has no step toward that tab.
+    @Test func aHungRedisAnswers503AndTheChangeDoesNotLandWhenItGoesOn() throws {
+        let redis = try RedisServer()
+        let instance = try Instance(["--sessions", redis.url])
+        let browser = Browser()
+        try browser.get(instance.port, "/restaurant/bottom/home")
+        try browser.get(instance.port, "/restaurant/bottom/home")
+        redis.pause()
+        #expect(try browser.get(instance.port, "/restaurant/bottom/wallet").status == 503)
+        redis.resume()
+        try waitUntil { (try? HTTPTestClient(port: instance.port).get("/healthz").status) == 200 }
+        let log = try browser.get(instance.port, "/restaurant/events.json")
+        #expect(log.status == 200)
+        #expect(!log.text.contains("wallet"), "the refused selection is not in the log: \(log.text)")
+        #expect(Self.selectedTab(in: try browser.get(instance.port, "/restaurant/bottom/wallet").text) == "wallet")
+    }
+
     /// The tab the bar marks as the current page.
     static func selectedTab(in page: String) -> String? {
         let tags = page.split(separator: "<").filter { $0.hasPrefix("a ") && $0.contains("aria-current=\"page\"") }
