@@ -14,13 +14,20 @@ public final class RedisServer {
     public let folder: URL
     private var process: ChildProcess?
 
+    /// The password Redis asks for (`requirepass`), if any.
+    public let password: String?
+
     public var url: String { "redis://127.0.0.1:\(port)" }
+
+    /// The Unix socket Redis listens on as well, in its folder.
+    public var socketPath: String { folder.appendingPathComponent("redis.sock").path }
 
     /// `appendfsync always`: every answered write is written and flushed to the append-only file
     /// before its answer leaves, so a Redis killed and started again holds every acknowledged
     /// change. (With Redis's default `everysec`, a write can wait behind the previous second's
     /// flush while its answer goes out, and a kill then loses it.)
-    public init() throws {
+    public init(password: String? = nil) throws {
+        self.password = password
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-redis-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var lastError: any Error = ServiceError("redis-server did not start")
@@ -28,7 +35,7 @@ public final class RedisServer {
         for _ in 0..<5 {
             let candidate = try FreePort.pick()
             do {
-                let started = try Self.launch(port: candidate, folder: folder)
+                let started = try Self.launch(port: candidate, folder: folder, password: password)
                 port = candidate
                 process = started
                 return
@@ -65,7 +72,7 @@ public final class RedisServer {
     /// Starts Redis again on the same port and folder.
     public func start() throws {
         guard process == nil else { return }
-        process = try Self.launch(port: port, folder: folder)
+        process = try Self.launch(port: port, folder: folder, password: password)
     }
 
     public var isRunning: Bool { process?.isRunning ?? false }
@@ -76,11 +83,13 @@ public final class RedisServer {
         running.terminate(signal: signal)
     }
 
-    private static func launch(port: UInt16, folder: URL) throws -> ChildProcess {
-        let arguments = [
-            "--port", String(port), "--bind", "127.0.0.1", "--dir", folder.path, "--appendonly", "yes",
-            "--appendfsync", "always", "--save", "", "--daemonize", "no", "--protected-mode", "no",
-        ]
+    private static func launch(port: UInt16, folder: URL, password: String?) throws -> ChildProcess {
+        let arguments =
+            [
+                "--port", String(port), "--bind", "127.0.0.1", "--dir", folder.path, "--appendonly", "yes",
+                "--appendfsync", "always", "--save", "", "--daemonize", "no", "--protected-mode", "no",
+                "--unixsocket", folder.appendingPathComponent("redis.sock").path, "--unixsocketperm", "700",
+            ] + (password.map { ["--requirepass", $0] } ?? [])
         let process = try ChildProcess(
             "/usr/bin/redis-server", arguments, logPath: folder.appendingPathComponent("redis.log").path)
         // Loading a large append-only file can take a moment; on a loaded machine, more.
@@ -141,7 +150,8 @@ public final class RedisServer {
         return answer.utf8.count >= answer.utf8.distance(from: answer.startIndex, to: lineEnd.upperBound) + length + 2
     }
 
-    /// Whether a Redis on `port` answers `PING` with `+PONG` (and not `-LOADING`).
+    /// Whether a Redis on `port` answers `PING` with `+PONG`, or asks for its password (and is not
+    /// `-LOADING` its file).
     public static func answersPing(port: UInt16) -> Bool {
         guard let socket = FreePort.connect(port: port) else { return false }
         defer { close(socket) }
@@ -149,7 +159,9 @@ public final class RedisServer {
         guard write(socket, ping, ping.count) == ping.count else { return false }
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = read(socket, &buffer, buffer.count)
-        return count > 0 && String(decoding: buffer[..<count], as: UTF8.self).hasPrefix("+PONG")
+        // A Redis that wants a password answers too, with NOAUTH.
+        let answer = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
+        return answer.hasPrefix("+PONG") || answer.hasPrefix("-NOAUTH")
     }
 }
 
