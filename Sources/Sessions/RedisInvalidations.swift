@@ -41,8 +41,12 @@ final class RedisInvalidations: Sendable {
 
     private let state = Mutex(State())
     /// The listening connection's socket (-1 while there is none), looked at without the lock:
-    /// a reading request takes the lock only when notices have come.
+    /// a reading request takes the lock only when notices have come, or while a thread that
+    /// took some off the socket has not applied them yet (`taking`).
     private let listening = Atomic<Int32>(-1)
+    /// Set, under the lock, from before notices are read off the socket until they are applied:
+    /// a reader that finds the socket empty then waits for them instead of trusting the cache.
+    private let taking = Atomic<Bool>(false)
 
     private static let channel = Array("__redis__:invalidate".utf8)
 
@@ -71,7 +75,9 @@ final class RedisInvalidations: Sendable {
     /// Takes the notices that have arrived, without waiting: call before trusting a fresh entry.
     func catchUp() {
         let socket = listening.load(ordering: .acquiring)
-        guard socket >= 0, RedisConnection.hasInput(socket) else { return }
+        // The socket first: a notice read off it since was marked as being taken before.
+        guard socket >= 0, RedisConnection.hasInput(socket) || taking.load(ordering: .sequentiallyConsistent)
+        else { return }
         state.withLock { takeArrived(&$0) }
     }
 
@@ -134,6 +140,8 @@ final class RedisInvalidations: Sendable {
     /// Delivers what has arrived; a failed connection is closed, and nothing is fresh.
     private func takeArrived(_ state: inout State) {
         guard let connection = state.connection else { return }
+        taking.store(true, ordering: .sequentiallyConsistent)
+        defer { taking.store(false, ordering: .sequentiallyConsistent) }
         do {
             let replies = try connection.arrivedReplies()
             guard !replies.isEmpty else { return }

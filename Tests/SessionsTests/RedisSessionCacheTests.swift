@@ -223,3 +223,44 @@ extension RedisSessionCacheTests {
         #expect(throws: Never.self) { try writing.send([Array("PING".utf8)]) }
     }
 }
+
+/// The notices' listener and the requests that read share one socket: whoever takes a notice
+/// off it must have applied it before a reader trusts the cache.
+@Suite struct RedisInvalidationsTests {
+    /// The listener's own thread takes a notice off the socket and is held up before applying
+    /// it (a preempted thread, here a held callback): a reader's `catchUp` meanwhile finds the
+    /// socket empty, and must wait for the notice to be applied rather than return at once.
+    @Test func aReaderWaitsForANoticeAnotherThreadIsApplying() throws {
+        let redis = try RedisServer()
+        let endpoint = try RedisEndpoint.parse(redis.url)
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let applied = Atomic<Int>(0)
+        let invalidations = RedisInvalidations(
+            endpoint: endpoint, timeouts: RedisTimeouts(), trackedPrefix: Array("held:".utf8),
+            changed: { _ in
+                entered.signal()
+                release.wait()
+                applied.add(1, ordering: .sequentiallyConsistent)
+            }, reset: { _ in }, log: { _ in })
+        defer {
+            release.signal()
+            invalidations.stop()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while !invalidations.isCurrent && Date() < deadline { usleep(10_000) }
+        let writer = try RedisConnection(endpoint, timeouts: RedisTimeouts())
+        _ = try writer.run(["SET", "held:1", "x"].map { Array($0.utf8) })
+        // The listener's heartbeat (every 250 ms) takes the notice and is held in `changed`.
+        #expect(entered.wait(timeout: .now() + 5) == .success, "the listener took the notice")
+        let caughtUp = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            invalidations.catchUp()
+            caughtUp.signal()
+        }
+        #expect(caughtUp.wait(timeout: .now() + 0.3) == .timedOut, "catchUp returned before the notice was applied")
+        release.signal()
+        #expect(caughtUp.wait(timeout: .now() + 5) == .success)
+        #expect(applied.load(ordering: .sequentiallyConsistent) == 1)
+    }
+}
