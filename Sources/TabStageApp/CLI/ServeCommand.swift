@@ -62,6 +62,20 @@ enum ServeCommand: Subcommand {
 
     static let defaultLimits = SessionLimits()
 
+    /// Applies option `--name`, when given, to the Redis settings in `option`; for any other
+    /// store it is a usage error.
+    private static func applyRedisOption(
+        _ name: String, of parsed: ParsedArguments, to option: inout SessionStoreOption,
+        _ apply: (String, inout RedisSettings) throws(UsageError) -> Void
+    ) throws(UsageError) {
+        guard let value = parsed.value(name) else { return }
+        guard case .redis(var settings) = option else {
+            throw UsageError("--\(name) only applies to --sessions redis://...")
+        }
+        try apply(value, &settings)
+        option = .redis(settings)
+    }
+
     /// What `--sessions` and `--deterministic` ask for. Deterministic mode keeps sessions in
     /// memory: its stopped clock would make a durable file's expiry meaningless after a restart.
     /// A Redis password comes from the URL or from `TABSTAGE_REDIS_PASSWORD` (`environment`).
@@ -76,25 +90,17 @@ enum ServeCommand: Subcommand {
                 throw UsageError(error.description)
             }
         }
-        if let prefix = parsed.value("redis-prefix") {
-            guard case .redis(var settings) = option else {
-                throw UsageError("--redis-prefix only applies to --sessions redis://...")
-            }
+        try applyRedisOption("redis-prefix", of: parsed, to: &option) { (prefix, settings) throws(UsageError) in
             guard !prefix.isEmpty, !prefix.contains(where: { $0.isWhitespace }) else {
                 throw UsageError("--redis-prefix must be non-empty and without spaces, not '\(prefix)'")
             }
             settings.keyPrefix = prefix
-            option = .redis(settings)
         }
-        if let value = parsed.value("redis-cache") {
-            guard case .redis(var settings) = option else {
-                throw UsageError("--redis-cache only applies to --sessions redis://...")
-            }
+        try applyRedisOption("redis-cache", of: parsed, to: &option) { (value, settings) throws(UsageError) in
             guard let count = Int(value), count >= 0 else {
                 throw UsageError("--redis-cache must be a number of sessions, 0 or more, not '\(value)'")
             }
             settings.cachedSessions = count
-            option = .redis(settings)
         }
         guard parsed.has("deterministic") else { return option }
         if parsed.value("sessions") != nil && option != .memory {
