@@ -20,7 +20,9 @@ public final class RedisServer {
     public var url: String { "redis://127.0.0.1:\(port)" }
 
     /// The Unix socket Redis listens on as well, in its folder.
-    public var socketPath: String { folder.appendingPathComponent("redis.sock").path }
+    public var socketPath: String { Self.socketPath(in: folder) }
+
+    private static func socketPath(in folder: URL) -> String { folder.appendingPathComponent("redis.sock").path }
 
     /// `appendfsync always`: every answered write is written and flushed to the append-only file
     /// before its answer leaves, so a Redis killed and started again holds every acknowledged
@@ -88,7 +90,7 @@ public final class RedisServer {
             [
                 "--port", String(port), "--bind", "127.0.0.1", "--dir", folder.path, "--appendonly", "yes",
                 "--appendfsync", "always", "--save", "", "--daemonize", "no", "--protected-mode", "no",
-                "--unixsocket", folder.appendingPathComponent("redis.sock").path, "--unixsocketperm", "700",
+                "--unixsocket", socketPath(in: folder), "--unixsocketperm", "700",
             ] + (password.map { ["--requirepass", $0] } ?? [])
         let process = try ChildProcess(
             "/usr/bin/redis-server", arguments, logPath: folder.appendingPathComponent("redis.log").path)

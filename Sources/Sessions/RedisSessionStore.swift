@@ -404,9 +404,8 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// that Redis's clock may be that far behind this machine's (NTP keeps them milliseconds
     /// apart) and a change still never lands after its sender gave up on it.
     private var deadline: [UInt8] {
-        let command = pool.timeouts.command
-        let milliseconds = Double(command.components.seconds) * 1000 + Double(command.components.attoseconds) / 1e15
-        let due = (Date().timeIntervalSince1970 * 1000 + milliseconds * 3 / 4).rounded(.down)
+        let allowance = pool.timeouts.command * 3 / 4
+        let due = (Date().timeIntervalSince1970 * 1000 + allowance / .milliseconds(1)).rounded(.down)
         return Array(String(Int64(due)).utf8)
     }
 
