@@ -34,7 +34,7 @@ struct PrototypeSummary {
         }
         let layout = segments.count > 1 ? Layout(rawValue: segments[1]) : nil
         let session = after ?? VisitorSession()
-        let language = application.keptLanguage(request, session)
+        let language = RequestedSettings(request).language(of: session)
         let container = session.containers[app.id] ?? TabContainer(app: app)
         var lines = ["app: \(app.id) (\(app.name.text(in: language.tag)))"]
         if let layout { lines.append("layout: \(layout.rawValue)") }

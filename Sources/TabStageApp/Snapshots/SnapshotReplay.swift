@@ -77,7 +77,7 @@ struct SnapshotReplay {
     }
 
     private func session(of request: Request) -> VisitorSession? {
-        guard let id = application.sessionID(of: request) else { return nil }
+        guard let id = application.visitors.sessionID(of: request) else { return nil }
         return try? application.store.state(of: id, now: application.clock().timeIntervalSince1970)
     }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import HTTPServer
+import Sessions
+import TabModel
+import Views
+
+/// A GET of a tab, read from the request before the session is touched, and the one place
+/// where the rules of such a visit live (`visit`).
+struct TabSelection {
+    let app: AppDescription
+    let layout: Layout
+    let tabID: String
+    let source: SelectionSource
+    let isSearch: Bool
+    /// `?q=` on a search tab (empty for back and forward without it); nil on other tabs.
+    let query: String?
+    let now: Date
+
+    init(_ visit: PageVisit, tabIndex: Int) {
+        let page = visit.page
+        app = visit.app
+        layout = visit.layout
+        tabID = app.tabs[tabIndex].id
+        isSearch = app.tabs[tabIndex].page.kind == .search
+        // A bar link never carries `?q=`: a tap that does is the redirect of one to its search
+        // (below), not a second tap.
+        let requested = page.query["q"]
+        let entry = page.selectionSource
+        source = entry == .tap && requested != nil ? .url : entry
+        // The URL says the search: back and forward to a search tab's URL without `?q=` empty it.
+        query = isSearch ? requested ?? (source == .history ? "" : nil) : nil
+        now = visit.now
+    }
+
+    /// Selects the tab (and sets its search) under the container's rules, and says what to show.
+    ///
+    /// The selected tab opened again by URL is a reload (or the page a form post redirects
+    /// to), not a reselection: only a tap on the bar reselects. A reload changes nothing, so
+    /// it is answered from a read of the session (`PageRoutes.Visiting.readsFirst`). The
+    /// container is looked up once, and put back only when made or changed: a write copies the
+    /// session's dictionary when the store shares it.
+    func visit(_ session: inout VisitorSession, notice given: Notice?) -> PageAnswer {
+        let isLoggedIn = session.isLoggedIn
+        var notice = given
+        // The presenter's followers see the layout the presenter last showed.
+        if let presentation = session.presentation, presentation.appID == app.id, presentation.layout != layout {
+            session.presentation?.layout = layout
+        }
+        var (container, isChanged) = Self.currentContainer(session, of: app, at: now)
+        var outcome: SelectionOutcome?
+        if source == .tap || container.selectedTabID != tabID {
+            outcome = container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now, in: layout)
+            isChanged = true
+        }
+        var content = StageContent.tab(id: tabID)
+        var status = HTTPStatus.ok
+        var redirect: String?
+        if case .refused(let refusedID, let reason) = outcome {
+            content = .refused(tabID: refusedID, reason: reason)
+            status = .forbidden
+            notice = nil
+        } else if let pushed = container.pushedItem(ofTab: tabID) {
+            // A tap shows the top of the tab's stack (its detail screen, answered by a redirect
+            // there); any other entry by the tab's own URL is Back to its root.
+            if source == .tap {
+                redirect = StageLinks.detail(app.id, layout, tabID, pushed)
+            } else {
+                _ = container.pop(onTab: tabID, at: now, in: layout)
+                isChanged = true
+            }
+        }
+        if case .tab = content, redirect == nil, let query, container.pageState(ofTab: tabID) != .search(query: query) {
+            let result = container.perform(.setQuery(query), onTab: tabID, isLoggedIn: isLoggedIn, at: now, in: layout)
+            isChanged = true
+            if case .refused(let refusal) = result {
+                notice = Notice(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
+            }
+        } else if case .tab = content, redirect == nil, isSearch, source == .tap, query == nil,
+            case .search(let kept)? = container.pageState(ofTab: tabID), !kept.isEmpty
+        {
+            // A tap onto a search tab keeps its search; the URL it lands on says it.
+            redirect = StageLinks.search(app.id, layout, tabID, query: kept)
+        }
+        if isChanged { session.containers[app.id] = container }
+        if let redirect { return .redirect(redirect) }
+        return .screen(Screen(container: container, content: content, status: status, notice: notice))
+    }
+
+    // MARK: The visitor's container
+
+    /// The visitor's container of `app`, on the served version of the app: made from it when the
+    /// visitor has none, or the stored one moved onto it by UIKit's replacement rules when the
+    /// app was replaced since it was stored (`tabsReplaced` in its log). `isChanged` says the
+    /// session must keep the result. The one place a visitor's container follows a replaced app.
+    static func currentContainer(_ session: VisitorSession, of app: AppDescription, at time: Date) -> (
+        container: TabContainer, isChanged: Bool
+    ) {
+        guard var container = session.containers[app.id] else { return (TabContainer(app: app), true) }
+        // The same storage when the app was not replaced, so this is quick.
+        if container.app == app { return (container, false) }
+        container.replaceTabs(with: app, isLoggedIn: session.isLoggedIn, at: time)
+        return (container, true)
+    }
+
+    /// `currentContainer` kept in the session, then `body` run on it.
+    static func withCurrentContainer<Result>(
+        _ session: inout VisitorSession, of app: AppDescription, at time: Date, _ body: (inout TabContainer) -> Result
+    ) -> Result {
+        var (container, _) = currentContainer(session, of: app, at: time)
+        let result = body(&container)
+        session.containers[app.id] = container
+        return result
+    }
+}

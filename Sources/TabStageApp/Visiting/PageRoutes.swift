@@ -1,0 +1,400 @@
+import Foundation
+import HTTPServer
+import Sessions
+import TabModel
+import Views
+
+/// The one wrapper every page goes through, as a request context and a session middleware
+/// would be: it resolves the served app (or answers 404) and the layout, the settings the
+/// request asks for, the visitor's session, the header strip and the one-shot notice, once per
+/// request; runs the handler, which returns a value (`PageAnswer`); then renders it after the
+/// session is let go, sets the cookie of a session the request made, and logs what was refused.
+/// A failing session store answers 503 with a log line naming the problem.
+struct PageRoutes: Sendable {
+    let visitors: Visitors
+    let shelf: AppShelf
+    /// Counts a presenter's followers for the screens they draw.
+    let liveStreams: LiveStreams
+    /// Where refusals and a failing store are reported (standard error when serving).
+    let log: @Sendable (String) -> Void
+
+    /// What a route's path names besides fixed segments.
+    enum Scope {
+        /// No app: the start page, the log-in form, the icon gallery.
+        case site
+        /// `{app}`, answered 404 when it is not served.
+        case app
+        /// `{app}` and `{layout}`, a bad layout answered 400.
+        case layout
+    }
+
+    /// When a visit stores a session the visitor does not have yet.
+    enum Creation {
+        case never
+        /// When the request asks for a setting to keep (`?lang=`, `?appearance=`, `?frame=`).
+        case forSettings
+        /// Always: the page carries a form, which needs the session's CSRF token.
+        case always
+    }
+
+    /// How a page visits the session.
+    struct Visiting {
+        var creates: Creation = .forSettings
+        /// The page shows (and so takes) the one-shot notice.
+        var showsNotice = false
+        /// A visit that may leave the session as it is reads it first (see `Visitors.visit`).
+        var readsFirst = false
+        /// A cross-site request is refused before the session is touched (see `isSameOrigin`).
+        var sameOriginOnly = false
+    }
+
+    typealias Handler<Found> = @Sendable (PageVisit, Found, inout VisitorSession) -> PageAnswer
+    typealias FormHandler = @Sendable (PageVisit, QueryItems, inout VisitorSession) -> PageAnswer
+    typealias PlainHandler = @Sendable (PageRequest) throws(SessionStoreError) -> PageAnswer
+
+    // MARK: Route kinds
+
+    /// A page that visits the session. `find` runs first, outside the session's lock: it looks
+    /// up what the path names (a tab, an item, a presenter's session) and refuses before any
+    /// session is touched or made when there is no such thing.
+    func page<Found>(
+        _ scope: Scope, visiting: Visiting = Visiting(),
+        find: @escaping @Sendable (PageRequest) throws(SessionStoreError) -> Result<Found, Refusal>,
+        _ handler: @escaping Handler<Found>
+    ) -> Router.Handler {
+        guarded { request, parameters in
+            let page: PageRequest
+            switch resolve(scope, request, parameters) {
+            case .success(let resolved): page = resolved
+            case .failure(let refusal): return try refuse(refusal, request, app: appIndex(scope, request, parameters))
+            }
+            if visiting.sameOriginOnly && !Self.isSameOrigin(request) {
+                return try refuse(Refusal(.forbidden), request)
+            }
+            let found: Found
+            switch try find(page) {
+            case .success(let value): found = value
+            case .failure(let refusal): return try refuse(refusal, request, app: page.appIndex)
+            }
+            return try visit(page, visiting) { visit, session in handler(visit, found, &session) }
+        }
+    }
+
+    func page(_ scope: Scope, visiting: Visiting = Visiting(), _ handler: @escaping Handler<Void>) -> Router.Handler {
+        page(scope, visiting: visiting, find: { _ in .success(()) }, handler)
+    }
+
+    /// A state-changing POST visiting the session: accepted only from this site (`Origin`) with
+    /// the session's CSRF token, checked under the session's lock. A form that cannot be read is
+    /// refused with `badForm` (400, or 413 when too large); a post without a session makes none.
+    func form(_ scope: Scope, badForm: UIString? = nil, _ handler: @escaping FormHandler) -> Router.Handler {
+        guarded { request, parameters in
+            let page: PageRequest
+            let form: QueryItems
+            switch resolveForm(scope, request, parameters, badForm: badForm) {
+            case .success(let resolved): (page, form) = resolved
+            case .failure(let refusal): return try refuse(refusal, request, app: appIndex(scope, request, parameters))
+            }
+            return try visit(page, Visiting(creates: .never)) { visit, session in
+                guard Visitors.carriesToken(form, of: session) else { return .refusal(Refusal(.forbidden)) }
+                return handler(visit, form, &session)
+            }
+        }
+    }
+
+    /// A route that does not visit the session itself (assets, streams): the wrapper reads the
+    /// session only for an answer drawn in the app's look.
+    func plain(_ scope: Scope, _ handler: @escaping PlainHandler) -> Router.Handler {
+        guarded { request, parameters in
+            switch resolve(scope, request, parameters) {
+            case .success(let page): return try respond(handler(page), page)
+            case .failure(let refusal): return try refuse(refusal, request, app: appIndex(scope, request, parameters))
+            }
+        }
+    }
+
+    /// A POST that moves the session (log-in, log-out): its CSRF token is checked on a read of
+    /// the session, then the handler moves it.
+    func sessionForm(_ handler: @escaping @Sendable (PageRequest, QueryItems) throws(SessionStoreError) -> PageAnswer)
+        -> Router.Handler
+    {
+        guarded { request, parameters in
+            switch resolveForm(.site, request, parameters, badForm: nil) {
+            case .success(let (page, form)):
+                guard Visitors.carriesToken(form, of: try visitors.read(request)) else {
+                    return try refuse(Refusal(.forbidden), request)
+                }
+                return try respond(handler(page, form), page)
+            case .failure(let refusal):
+                return try refuse(refusal, request)
+            }
+        }
+    }
+
+    /// Answers a path no route matches, whatever its method, in the app's look.
+    var notFound: Router.Handler {
+        guarded { request, _ in try refuse(.notFound(.unknownPage), request) }
+    }
+
+    // MARK: Resolving the request
+
+    private func resolve(_ scope: Scope, _ request: Request, _ parameters: Parameters) -> Result<PageRequest, Refusal> {
+        let served = shelf.current
+        var appIndex: Int?
+        var layout: Layout?
+        if scope != .site {
+            let appID = parameters["app"] ?? ""
+            guard let index = served.index(ofApp: appID) else { return .failure(.notFound(.unknownApp(appID))) }
+            appIndex = index
+        }
+        if scope == .layout {
+            let name = parameters["layout"] ?? ""
+            guard let named = Layout(rawValue: name) else {
+                return .failure(Refusal(.badRequest, .unknownLayout(name)))
+            }
+            layout = named
+        }
+        return .success(
+            PageRequest(
+                request: request, parameters: parameters, served: served, appIndex: appIndex, layout: layout,
+                now: visitors.clock()))
+    }
+
+    private func resolveForm(_ scope: Scope, _ request: Request, _ parameters: Parameters, badForm: UIString?)
+        -> Result<(PageRequest, QueryItems), Refusal>
+    {
+        let page: PageRequest
+        switch resolve(scope, request, parameters) {
+        case .success(let resolved): page = resolved
+        case .failure(let refusal): return .failure(refusal)
+        }
+        guard Self.isSameOrigin(request) else { return .failure(Refusal(.forbidden)) }
+        do throws(FormError) {
+            return .success((page, try request.form()))
+        } catch {
+            return .failure(Refusal(error.status, badForm))
+        }
+    }
+
+    /// The served app a refused request's path names, for the error page's look.
+    private func appIndex(_ scope: Scope, _ request: Request, _ parameters: Parameters) -> Int? {
+        scope == .site ? nil : parameters["app"].flatMap { shelf.current.index(ofApp: $0) }
+    }
+
+    /// A cross-site form post is refused even before the SameSite cookie would stop it: the
+    /// `Origin` a browser sends with a post must be this host's.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        guard let origin = request.headers["Origin"] else { return true }
+        guard let host = request.headers["Host"] else { return false }
+        return origin == "http://\(host)" || origin == "https://\(host)"
+    }
+
+    // MARK: Visiting the session
+
+    /// What a visit leaves for drawing the page: the handler's answer and the visitor as the
+    /// header strip and the live parts show them.
+    private struct Outcome {
+        var answer: PageAnswer
+        var viewer: Viewer
+    }
+
+    /// The visitor as a page shows them, read under the session's lock.
+    struct Viewer {
+        var language: UILanguage
+        var display: DisplaySettings
+        var name: String?
+        var csrfToken: String?
+        var presentation: Presentation?
+        var revision: UInt64 = 0
+        var newSession: SessionID?
+
+        init(_ session: VisitorSession, language: UILanguage, display: DisplaySettings) {
+            self.language = language
+            self.display = display
+            name = session.visitorName
+            csrfToken = session.csrfToken
+            presentation = session.presentation
+        }
+    }
+
+    private func visit(
+        _ page: PageRequest, _ visiting: Visiting, _ handler: (PageVisit, inout VisitorSession) -> PageAnswer
+    ) throws(SessionStoreError) -> Response {
+        let settings = page.settings
+        let create =
+            switch visiting.creates {
+            case .never: false
+            case .forSettings: settings.changesSession
+            case .always: true
+            }
+        let takesNotice = visiting.showsNotice && !page.isLiveRefresh
+        let visit = try visitors.visit(
+            page.request, create: create, readsFirst: visiting.readsFirst && !settings.changesSession
+        ) { session -> Outcome in
+            settings.keep(in: &session)
+            let language = settings.language(of: session)
+            let display = settings.display(of: session)
+            let notice = takesNotice ? session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) } : nil
+            let answer = handler(PageVisit(page: page, language: language, display: display, notice: notice), &session)
+            return Outcome(answer: answer, viewer: Viewer(session, language: language, display: display))
+        }
+        var viewer = visit.result.viewer
+        viewer.revision = visit.revision
+        viewer.newSession = visit.newSession
+        return try answer(visit.result.answer, page, viewer)
+    }
+
+    /// The visitor for a page drawn outside a visit: read, or stored when the request asks for
+    /// a setting to keep.
+    private func viewer(_ request: Request, settings: RequestedSettings, create: Bool) throws(SessionStoreError)
+        -> Viewer
+    {
+        let visit = try visitors.visit(request, create: create) { session in
+            settings.keep(in: &session)
+            return Viewer(session, language: settings.language(of: session), display: settings.display(of: session))
+        }
+        var viewer = visit.result
+        viewer.revision = visit.revision
+        viewer.newSession = visit.newSession
+        return viewer
+    }
+
+    // MARK: Answering
+
+    /// The answer of a route that did not visit the session: the session is read only for an
+    /// answer drawn in the app's look.
+    private func respond(_ answer: PageAnswer, _ page: PageRequest) throws(SessionStoreError) -> Response {
+        if let undrawn = try undrawn(answer) { return undrawn }
+        if case .refusal(let refusal) = answer { return try refuse(refusal, page.request, app: page.appIndex) }
+        let settings = page.settings
+        let viewer = try viewer(page.request, settings: settings, create: settings.changesSession)
+        return try self.answer(answer, page, viewer)
+    }
+
+    /// The answers that draw no page: redirects and ready responses.
+    private func undrawn(_ answer: PageAnswer) throws(SessionStoreError) -> Response? {
+        switch answer {
+        case .redirect(let location, let ending):
+            if let ending { try endPresentation(ending) }
+            return StageResponses.redirect(to: location)
+        case .moved(let id, let location):
+            var response = StageResponses.redirect(to: location)
+            visitors.attachCookie(id, to: &response)
+            return response
+        case .response(let given):
+            return given
+        case .screen, .page, .refusal:
+            return nil
+        }
+    }
+
+    private func answer(_ answer: PageAnswer, _ page: PageRequest, _ viewer: Viewer) throws(SessionStoreError)
+        -> Response
+    {
+        var response: Response
+        switch answer {
+        case .screen(let screen):
+            response = render(screen, page, viewer)
+        case .page(let shown):
+            let chrome = ChromeContext(
+                language: viewer.language, app: page.appIndex.map { page.served.apps[$0] }, visitorName: viewer.name,
+                currentPath: shown.returnPath ?? page.request.path, csrfToken: viewer.csrfToken,
+                display: viewer.display)
+            response = StageResponses.page(shown.render(chrome), status: shown.status, framing: shown.framing)
+        case .refusal(let refusal):
+            response = errorPage(refusal, page.request, app: page.appIndex.map { page.served.apps[$0] }, viewer)
+        case .redirect, .moved, .response:
+            // Drawn by no one: `undrawn` answers them.
+            response = try undrawn(answer) ?? .statusPage(.internalServerError)
+        }
+        visitors.attachCookie(viewer.newSession, to: &response)
+        return response
+    }
+
+    /// The error page of a refusal made before any visit: the session is read for the strip.
+    private func refuse(_ refusal: Refusal, _ request: Request, app appIndex: Int? = nil) throws(SessionStoreError)
+        -> Response
+    {
+        let settings = RequestedSettings(request)
+        let viewer = try viewer(request, settings: settings, create: false)
+        return errorPage(refusal, request, app: appIndex.map { shelf.current.apps[$0] }, viewer)
+    }
+
+    private func errorPage(_ refusal: Refusal, _ request: Request, app: AppDescription?, _ viewer: Viewer) -> Response {
+        if let allowed = refusal.allowed {
+            var response = Response.statusPage(refusal.status)
+            response.headers["Allow"] = allowed
+            return response
+        }
+        if let logged = refusal.logged {
+            log("tabstage: refused \(request.method.rawValue) \(request.path): \(logged)")
+        }
+        let chrome = ChromeContext(
+            language: viewer.language, app: app, visitorName: viewer.name, csrfToken: viewer.csrfToken,
+            display: viewer.display)
+        return StageResponses.error(refusal.status, refusal.message, chrome: chrome)
+    }
+
+    /// A screen: the whole document, or only the stage when the script asks for a fragment.
+    private func render(_ screen: Screen, _ page: PageRequest, _ viewer: Viewer) -> Response {
+        let appIndex = page.appIndex ?? 0
+        let app = page.served.apps[appIndex]
+        var layout = page.layout ?? .bottom
+        let chrome: ChromeContext
+        let live: LiveStage
+        let framing: StageResponses.Framing
+        switch screen.audience {
+        case .visitor:
+            chrome = ChromeContext(
+                language: viewer.language, app: app, layout: layout, visitorName: viewer.name,
+                currentPath: page.request.path, csrfToken: viewer.csrfToken, display: viewer.display)
+            live = liveStage(app.id, revision: viewer.revision, presentation: viewer.presentation, page.served)
+            framing = .stageFrame
+        case .follower(let code, let revision, let presented):
+            layout = presented
+            chrome = ChromeContext(language: viewer.language, app: app, layout: layout, currentPath: page.request.path)
+            live = LiveStage(
+                version: LiveVersion(revision: revision, generation: page.served.generation(ofApp: app.id)),
+                role: .following(code: code))
+            framing = .denied
+        }
+        let context = StageContext(
+            chrome: chrome, app: app, layout: layout, container: screen.container, content: screen.content,
+            notice: screen.notice, markup: page.served.markups[appIndex], live: live)
+        // The stage's device frames show tab pages, so they may be framed by this origin; a
+        // follow page is not among them and is framed by no one.
+        guard page.request.headers[StageResponses.fragmentHeader] == "1" else {
+            return StageResponses.page(StagePage.document(context), status: screen.status, framing: framing)
+        }
+        var response = StageResponses.page(StagePage.fragment(context), status: screen.status, framing: framing)
+        response.headers[StageResponses.fragmentHeader] = "1"
+        return response
+    }
+
+    /// The live part of a visitor's own screen of `appID`.
+    func liveStage(_ appID: String, revision: UInt64, presentation: Presentation?, _ served: ServedApps) -> LiveStage {
+        let version = LiveVersion(revision: revision, generation: served.generation(ofApp: appID))
+        guard let presentation, presentation.appID == appID else { return LiveStage(version: version, role: .visitor) }
+        let followers = liveStreams.count(on: LiveTopic.follower(presentation.code))
+        return LiveStage(version: version, role: .presenting(code: presentation.code, followers: followers))
+    }
+
+    /// Revokes a follow code in the store, and tells its followers on every instance.
+    func endPresentation(_ code: String) throws(SessionStoreError) {
+        try visitors.store.setAlias(code, to: nil, now: visitors.clock().timeIntervalSince1970)
+        visitors.hub.publish(ChangeNotice(topic: LiveTopic.presentation(code), version: LiveTopic.gone))
+    }
+
+    /// Wraps a route so a failing session store answers 503 with a log line naming the problem
+    /// (the visitor sees no file names).
+    func guarded(_ handler: @escaping @Sendable (Request, Parameters) throws -> Response) -> Router.Handler {
+        { [log] request, parameters in
+            do {
+                return try handler(request, parameters)
+            } catch let error as SessionStoreError {
+                log("tabstage: session store failed on \(request.method.rawValue) \(request.path): \(error)")
+                return .statusPage(.serviceUnavailable, message: "sessions are unavailable; try again later")
+            }
+        }
+    }
+}
