@@ -45,15 +45,25 @@ let package = Package(
         .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
         .target(name: "Views", dependencies: ["Colour", "TabModel"]),
         .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "CHiredis"]),
+        // The web application: its controllers, the request context, live pages.
         .target(
             name: "TabStageApp",
             dependencies: ["HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics"],
             plugins: ["EmbedPublicFiles"]
         ),
+        // HTTP snapshot tests of request lists, replayed against the application in process.
+        .target(name: "Snapshots", dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "Rasterizer"]),
+        // The command line: serve, check, icon, snapshot.
+        .target(
+            name: "TabStageCLI",
+            dependencies: [
+                "HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics",
+                "TabStageApp", "Snapshots",
+            ]),
         // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
         .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),
         .plugin(name: "EmbedPublicFiles", capability: .buildTool(), dependencies: ["embed-public-files"]),
-        .executableTarget(name: "tabstage", dependencies: ["TabStageApp"]),
+        .executableTarget(name: "tabstage", dependencies: ["TabStageCLI"]),
         .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
         .executableTarget(name: "pages-bench", dependencies: ["TabModel", "Views"]),
         .executableTarget(name: "sessions-bench", dependencies: ["Sessions", "TabModel"]),
@@ -66,7 +76,10 @@ let package = Package(
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TabModel", "CSQLite", "ServiceTesting"]),
         .testTarget(
             name: "TabStageAppTests",
-            dependencies: ["TabStageApp", "HTTPTesting", "Views", "Sessions", "TabModel", "ServiceTesting", "HTTPServer"],
+            dependencies: [
+                "TabStageApp", "Snapshots", "TabStageCLI", "HTTPTesting", "Views", "Sessions", "TabModel", "ServiceTesting",
+                "HTTPServer",
+            ],
             // Snapshot files are read at run time from beside the sources, not bundled.
             exclude: ["__Snapshots__"]),
     ],

@@ -323,3 +323,9 @@ public enum Badge: Sendable, Equatable, Codable {
 
     public var isVisible: Bool { label != nil }
 }
+
+extension Layout {
+    /// The layouts with UIKit's More list (and the edit list under it): the bottom bar, and the
+    /// adaptive layout, whose narrow form is one.
+    public var hasMoreList: Bool { self != .vertical }
+}

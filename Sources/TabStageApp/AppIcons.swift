@@ -5,14 +5,14 @@ import TabModel
 import Views
 
 /// How an app draws its tabs' icons: one answer for the icon routes and `tabstage icon --app`.
-enum AppIcons {
+public enum AppIcons {
     /// The More item's three dots, in the same 24 × 24 box as the built-in icons.
     static let moreIconPath =
         "M5 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM12 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM19 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4z"
 
     /// The shape of the icon of the tab `tabID` (the More item for `StageLinks.moreSegment`), or
     /// nil when the app has no such tab.
-    static func source(app: AppDescription, tabID: String) -> IconSource? {
+    public static func source(app: AppDescription, tabID: String) -> IconSource? {
         if tabID == StageLinks.moreSegment { return .pathData(moreIconPath, fillRule: .nonZero) }
         guard let tab = app.tab(id: tabID) else { return nil }
         switch tab.icon {
@@ -22,12 +22,12 @@ enum AppIcons {
     }
 
     /// The app's tint as the rasterizer takes it.
-    static func tint(of app: AppDescription) -> RGBColor {
+    public static func tint(of app: AppDescription) -> RGBColor {
         app.tintColor ?? .defaultTint
     }
 
     /// The picture of a selected tab in the app's `iconStyle`.
-    static func selectedState(of app: AppDescription) -> IconState {
+    public static func selectedState(of app: AppDescription) -> IconState {
         switch app.iconStyle {
         case .glow: .selected
         case .tinted: .tinted

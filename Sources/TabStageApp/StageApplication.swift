@@ -69,7 +69,7 @@ public final class StageApplication: Sendable {
 
     /// The apps served now.
     public var apps: [AppDescription] { shelf.current.apps }
-    func app(id: String) -> AppDescription? { shelf.current.app(id: id) }
+    public func app(id: String) -> AppDescription? { shelf.current.app(id: id) }
     var store: any SessionStore<VisitorSession> { visitors.store }
     var clock: @Sendable () -> Date { visitors.clock }
 
@@ -92,6 +92,19 @@ public final class StageApplication: Sendable {
         // A path no route matches is a 404 in the app's look, whatever the method; one that
         // routes match for other methods is the router's 405.
         router.fallback = pages.notFound
+    }
+
+    // MARK: Replaying requests in process
+
+    /// The session a request's cookie names, as the store holds it now (nil without one): what a
+    /// tool replaying requests in process reads beside each response.
+    public func session(of request: Request) -> VisitorSession? {
+        try? visitors.read(request)
+    }
+
+    /// The language a page answering `request` is in, for a visitor with `session`.
+    public func language(of request: Request, session: VisitorSession) -> UILanguage {
+        RequestedSettings(request).language(of: session)
     }
 
     // MARK: Apps replaced while serving

@@ -42,7 +42,7 @@ var source = """
 
     extension StaticFiles {
         /// The files of Public/ as they were when the binary was built.
-        static let embeddedFiles: [EmbeddedFile] = [
+        public static let embeddedFiles: [EmbeddedFile] = [
 
     """
 for relative in arguments.dropFirst(2) {

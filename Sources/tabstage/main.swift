@@ -1,5 +1,5 @@
 import Foundation
-import TabStageApp
+import TabStageCLI
 
 let console = Console(
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },

@@ -3,7 +3,9 @@ import HTTPTesting
 import TabModel
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// Seven counters t1…t7 behind the bottom bar; t2, t5, t6 and t7 may move, t3 may be hidden.
 private func customizableApp() -> AppDescription {

@@ -1,7 +1,9 @@
 import Synchronization
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// Runs the CLI in-process and keeps what it printed.
 func runCLI(_ arguments: [String], environment: [String: String] = [:], outIsTerminal: Bool = false) -> (

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// examples/ at the package root, found from this file's path.
 private func example(_ name: String) -> String {

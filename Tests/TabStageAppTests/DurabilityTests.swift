@@ -4,7 +4,9 @@ import Synchronization
 import Testing
 import Views
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// Issue 19 item 14: `events.json` gives each event's kind, tab, source, answer and layout
 /// beside its sentence.

@@ -2,7 +2,9 @@ import Foundation
 import HTTPTesting
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// Malformed, huge and malicious requests over real sockets: each gets a 4xx (or, for a request
 /// line libmicrohttpd cannot parse at all, a closed connection), the server keeps serving, and

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 struct IconCommandTests {
     private func temporaryDirectory() throws -> URL {

@@ -7,7 +7,9 @@ import TabModel
 import Testing
 import Views
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 extension Visitor {
     /// Opens `path` as this browser's EventSource would: its cookie, and `Last-Event-ID` when given.

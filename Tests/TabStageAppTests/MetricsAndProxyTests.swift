@@ -4,7 +4,9 @@ import HTTPTesting
 import ServiceTesting
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 @Suite struct MetricsAndProxyTests {
     @Test func metricsCountRequestsByRouteClassStatusAndStoreOperation() throws {

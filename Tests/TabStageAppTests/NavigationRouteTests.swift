@@ -3,8 +3,10 @@ import Sessions
 import Synchronization
 import Testing
 
+@testable import Snapshots
 @testable import TabModel
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// The routes of issue 18's navigation (search in the URL, stale windows) and issue 17's first
 /// visit to a layout whose first tab needs a login.

@@ -3,7 +3,9 @@ import HTTPTesting
 import TabModel
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// The pages as a browser receives them, over real sockets from a deterministic server.
 @Suite struct PageSnapshotTests {

@@ -2,7 +2,9 @@ import Foundation
 import HTTPTesting
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 @Suite struct ResetDemoTests {
     @Test func resettingTheDemoAsksFirstThenClearsOneAppsContainerAndLog() throws {

@@ -2,7 +2,9 @@ import TabModel
 import Testing
 import Views
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 @Suite struct RoutePathTests {
     /// A wrong app or layout is answered by the error page `locate` throws, from every route

@@ -4,7 +4,9 @@ import Sessions
 import TabModel
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// Headers, CSRF tokens, session fixation and escaping of untrusted text.
 @Suite struct SecurityTests {

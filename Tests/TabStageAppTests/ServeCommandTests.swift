@@ -3,7 +3,9 @@ import HTTPServer
 import HTTPTesting
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 @Suite struct ServeCommandTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -5,7 +5,9 @@ import Synchronization
 import TabModel
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 @Suite struct SessionBehaviourTests {
     @Test func theSessionCookieIsHttpOnlyLaxAndSiteWide() throws {

@@ -3,7 +3,9 @@ import HTTPTesting
 import TabModel
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// The stage over HTTP: its framing rules, the settings a session keeps, the icon colour.
 @Suite struct ShowcaseTests {

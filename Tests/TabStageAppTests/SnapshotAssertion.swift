@@ -2,7 +2,9 @@ import Foundation
 import HTTPTesting
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// Compares a response with `__Snapshots__/<TestFile>/<testName>.txt` beside the calling test
 /// file, after swift-snapshot-testing: the mode comes from `SNAPSHOT_TESTING_RECORD` (default

@@ -2,7 +2,9 @@ import Foundation
 import Rasterizer
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// `tabstage snapshot` run in process on `examples/`, the way a team would use it. The checks
 /// read properties of the output (a named line, a count), not whole pages, so that a change of

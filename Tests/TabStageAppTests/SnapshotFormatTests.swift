@@ -2,7 +2,9 @@ import Foundation
 import Rasterizer
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 @Test func snapshotKeepsAllowedHeadersSortedAndTheBody() {
     let snapshot = HTTPSnapshot(

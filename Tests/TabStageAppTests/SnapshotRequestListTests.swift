@@ -1,6 +1,8 @@
 import Testing
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 @Suite struct SnapshotRequestListTests {
     func names(_ text: String) throws -> [String] {

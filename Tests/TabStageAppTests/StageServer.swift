@@ -5,7 +5,9 @@ import Sessions
 import TabModel
 import Views
 
+@testable import Snapshots
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// An in-process deterministic server on a free port, and a browser-like visitor for it that
 /// carries its session cookie by hand.

@@ -135,9 +135,3 @@ extension PageActionRefusal {
         return false
     }
 }
-
-extension Layout {
-    /// The layouts with UIKit's More list (and the edit list under it): the bottom bar, and the
-    /// adaptive layout, whose narrow form is one.
-    var hasMoreList: Bool { self != .vertical }
-}

@@ -154,3 +154,10 @@ public final class ServerMetrics: Sendable {
         return text.text
     }
 }
+
+extension ServerMetrics {
+    /// `store`, its calls and failures counted here.
+    public func measuring(_ store: any SessionStore<VisitorSession>) -> any SessionStore<VisitorSession> {
+        MeasuredSessionStore(store, metrics: self)
+    }
+}

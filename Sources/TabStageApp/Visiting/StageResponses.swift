@@ -2,10 +2,10 @@ import HTTPServer
 import Views
 
 /// Headers every page shares, and the error pages in the app's look.
-enum StageResponses {
-    static let fragmentHeader = "X-TabStage-Fragment"
+public enum StageResponses {
+    public static let fragmentHeader = "X-TabStage-Fragment"
     /// Set by the script on bar clicks (`tap`) and back/forward (`history`); see README.
-    static let sourceHeader = "X-TabStage-Source"
+    public static let sourceHeader = "X-TabStage-Source"
     /// Set by the script when a live page re-reads the state it shows (see docs/live.md).
     static let liveHeader = "X-TabStage-Live"
 

@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
+import Snapshots
 import Synchronization
 import TabModel
+import TabStageApp
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,4 @@
+import TabStageApp
 import Views
 
 /// Reads back what a page's forms carry, as a browser would submit them: the `snapshot`

@@ -1,17 +1,24 @@
 import Foundation
 import TabModel
+import TabStageApp
 
 /// One run of `tabstage snapshot test`: replays a request list, writes each response as a
 /// snapshot (request, prototype, response), compares it with its file as the record mode says,
 /// and finds the files of the folder no request accounts for.
-struct SnapshotRun {
-    struct Options {
-        var mode: SnapshotRecordMode
+public struct SnapshotRun {
+    public struct Options {
+        public var mode: SnapshotRecordMode
         /// Whether the mode was asked for with `--record` (or the `record` alias): then what it
         /// writes is accepted. Otherwise a newly written snapshot fails the run once, so that
         /// someone reads it before it is trusted, as the project's own snapshot tests do.
         var isRecordingAsked: Bool
         var prune: Bool
+
+        public init(mode: SnapshotRecordMode, isRecordingAsked: Bool, prune: Bool) {
+            self.mode = mode
+            self.isRecordingAsked = isRecordingAsked
+            self.prune = prune
+        }
     }
 
     /// What became of one snapshot.
@@ -51,12 +58,12 @@ struct SnapshotRun {
     let options: Options
     private(set) var results: [Result] = []
 
-    init(store: SnapshotStore, options: Options) {
+    public init(store: SnapshotStore, options: Options) {
         self.store = store
         self.options = options
     }
 
-    var passed: Bool { !results.contains { $0.fails } }
+    public var passed: Bool { !results.contains { $0.fails } }
 
     /// `24 snapshots: 21 matched, 1 failed, 1 new, 1 obsolete`; updated and pruned ones are
     /// counted only when there are any.
@@ -77,7 +84,7 @@ struct SnapshotRun {
     }
 
     /// Replays `list` and checks every response, then the folder's obsolete files.
-    mutating func run(_ list: RequestList, apps: [AppDescription]) throws {
+    public mutating func run(_ list: RequestList, apps: [AppDescription]) throws {
         var replay = SnapshotReplay(apps: apps)
         var redactor = Redactor(patterns: list.patterns)
         for request in list.requests {

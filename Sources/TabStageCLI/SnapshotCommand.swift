@@ -1,5 +1,7 @@
 import Foundation
+import Snapshots
 import TabModel
+import TabStageApp
 
 /// `tabstage snapshot test`: replays a request list against an app in a fresh deterministic
 /// session and compares one snapshot file per request (docs/snapshots.md is the tutorial).
@@ -76,7 +78,7 @@ enum SnapshotCommand: Subcommand {
         if let app = parsed.value("app") { command += " --app \(app)" }
         command += " --requests \(listPath) --dir \(directory)"
         console.out(
-            report(run, listPath: listPath, directory: directory, command: command, highlight: console.outIsTerminal))
+            run.report(listPath: listPath, directory: directory, command: command, highlight: console.outIsTerminal))
         do {
             if let path = parsed.value("report") {
                 try Data(SnapshotReports.html(run, imagesIn: folder).utf8).write(to: URL(fileURLWithPath: path))
@@ -114,37 +116,5 @@ enum SnapshotCommand: Subcommand {
         default:
             throw UsageError("unknown action '\(action)': say 'test' (or its aliases 'record' and 'verify')")
         }
-    }
-
-    /// A line for each snapshot that did not simply match (with its diff), the summary line,
-    /// and what to do next.
-    /// `command` runs the same test again, for the advice.
-    static func report(_ run: SnapshotRun, listPath: String, directory: String, command: String, highlight: Bool)
-        -> String
-    {
-        var text = ""
-        for result in run.results where result.verdict != .matched {
-            let word: String
-            switch result.verdict {
-            case .matched: continue
-            case .failed: word = "FAIL"
-            case .updated: word = "UPDATED"
-            case .new: word = "NEW"
-            case .obsolete(let deleted): word = deleted ? "PRUNED" : "OBSOLETE"
-            }
-            let place = result.line.map { " (\(listPath):\($0))" } ?? ""
-            let files =
-                result.line == nil ? ": " + result.files.map { directory + "/" + $0 }.joined(separator: ", ") : ""
-            text += "\(word) \(result.name)\(place)\(files): \(result.problem ?? "")\n"
-            if let diff = result.diff { text += diff.unified(highlight: highlight) }
-        }
-        text += run.summary + "\n"
-        let failed = run.results.contains { $0.fails && ($0.verdict == .failed || $0.verdict == .updated) }
-        let obsolete = run.results.contains { $0.verdict == .obsolete(deleted: false) }
-        if failed {
-            text += "If the changes are intended, accept them: \(command) --record failed\n"
-        }
-        if obsolete { text += "Delete the obsolete snapshots: \(command) --prune\n" }
-        return text
     }
 }

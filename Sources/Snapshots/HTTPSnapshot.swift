@@ -1,4 +1,5 @@
 import Rasterizer
+import TabStageApp
 
 /// One HTTP response written as reviewable text: the status line, an allow-list of headers
 /// in sorted order, a blank line, and the body.

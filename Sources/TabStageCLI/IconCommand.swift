@@ -2,7 +2,9 @@ import Colour
 import Foundation
 import IconCatalog
 import Rasterizer
+import Snapshots
 import TabModel
+import TabStageApp
 
 /// `tabstage icon`: renders one tab icon (or its coverage mask) to a PNG file.
 enum IconCommand: Subcommand {

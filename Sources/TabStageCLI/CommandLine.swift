@@ -1,3 +1,5 @@
+import Snapshots
+
 /// Where a command writes, and the process's surroundings it reads: passed in so commands can
 /// be run and checked in-process by tests.
 public struct Console: Sendable {
@@ -47,11 +49,6 @@ public struct OptionSpec: Sendable {
         self.takesValue = takesValue
     }
     public static func flag(_ name: String) -> OptionSpec { OptionSpec(name, takesValue: false) }
-}
-
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }
 
 /// The arguments after the subcommand's name, split into options, flags and positionals.

@@ -1,6 +1,7 @@
 import HTTPServer
 import Sessions
 import TabModel
+import TabStageApp
 import Views
 
 /// What a request did to the prototype, from the model: the app, layout and language, the
@@ -34,7 +35,7 @@ struct PrototypeSummary {
         }
         let layout = segments.count > 1 ? Layout(rawValue: segments[1]) : nil
         let session = after ?? VisitorSession()
-        let language = RequestedSettings(request).language(of: session)
+        let language = application.language(of: request, session: session)
         let container = session.containers[app.id] ?? TabContainer(app: app)
         var lines = ["app: \(app.id) (\(app.name.text(in: language.tag)))"]
         if let layout { lines.append("layout: \(layout.rawValue)") }

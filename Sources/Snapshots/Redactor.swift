@@ -1,4 +1,5 @@
 import Foundation
+import TabStageApp
 
 /// Replaces the values that change from run to run with stable placeholders, so that a snapshot
 /// recorded against a live server (random ids, the wall clock) reads the same as one recorded

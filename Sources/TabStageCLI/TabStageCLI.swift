@@ -1,4 +1,6 @@
 import Foundation
+import Snapshots
+import TabStageApp
 
 /// The `tabstage` command line: picks the subcommand, prints help and usage errors.
 public enum TabStageCLI {

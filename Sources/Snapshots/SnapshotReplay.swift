@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Sessions
 import TabModel
+import TabStageApp
 import Views
 
 /// Sends a request list's requests, in order, to one deterministic application in process, as
@@ -60,26 +61,21 @@ struct SnapshotReplay {
             let response = Response.statusPage(.badRequest, message: error.description)
             return Replayed(response, prototype: [])
         }
-        let before = session(of: request)
+        let before = application.session(of: request)
         let response = router.respond(to: request)
         if let setCookie = response.headers["Set-Cookie"], let pair = setCookie.split(separator: ";").first {
             cookie = String(pair)
         }
         if let token = FormToken.csrfToken(in: response.body) { csrfToken = token }
-        let after = cookie.flatMap { pair in
-            pair.split(separator: "=", maxSplits: 1).last.flatMap { SessionID(cookieValue: String($0)) }
-        }
-        .flatMap { try? application.store.state(of: $0, now: application.clock().timeIntervalSince1970) }
+        var next = request
+        if let cookie { next.headers["Cookie"] = cookie }
+        let after = application.session(of: next)
         let summary = PrototypeSummary(
             application: application, request: request, status: response.status.rawValue, before: before,
             after: after)
         return Replayed(response, prototype: summary?.lines ?? [])
     }
 
-    private func session(of request: Request) -> VisitorSession? {
-        guard let id = application.visitors.sessionID(of: request) else { return nil }
-        return try? application.store.state(of: id, now: application.clock().timeIntervalSince1970)
-    }
 }
 
 extension SnapshotReplay.Replayed {

@@ -1,5 +1,6 @@
 import Foundation
 import Rasterizer
+import TabStageApp
 
 /// When snapshot files are written, following swift-snapshot-testing's names.
 public enum SnapshotRecordMode: String, Sendable, CaseIterable {
@@ -23,6 +24,11 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
         }
         return environment["CI"].map { !$0.isEmpty } == true ? .never : .missing
     }
+}
+
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// What comparing one response with its snapshot file came to.

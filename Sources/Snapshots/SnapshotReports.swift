@@ -1,12 +1,13 @@
 import Foundation
+import TabStageApp
 
 /// The files a run can leave for people and CI systems: an HTML page showing every failure side
 /// by side, and a JUnit XML file. Every piece of text from a snapshot is escaped.
-enum SnapshotReports {
+public enum SnapshotReports {
     // MARK: HTML
 
     /// A self-contained page (its images inline), valid HTML.
-    static func html(_ run: SnapshotRun, imagesIn directory: URL) -> String {
+    public static func html(_ run: SnapshotRun, imagesIn directory: URL) -> String {
         var page = """
             <!doctype html>
             <html lang="en">
@@ -164,7 +165,7 @@ enum SnapshotReports {
     // MARK: JUnit
 
     /// One test case a snapshot, a failure for each that fails the run, with its plain diff.
-    static func junit(_ run: SnapshotRun, listPath: String) -> String {
+    public static func junit(_ run: SnapshotRun, listPath: String) -> String {
         let failures = run.results.filter(\.fails).count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites tests=\"\(run.results.count)\" failures=\"\(failures)\">\n"

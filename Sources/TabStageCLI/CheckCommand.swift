@@ -1,5 +1,7 @@
 import Foundation
+import Snapshots
 import TabModel
+import TabStageApp
 import Views
 
 /// `tabstage check FILE...`: validates app description files and prints every problem.

@@ -1,5 +1,7 @@
 import Foundation
+import Snapshots
 import TabModel
+import TabStageApp
 
 /// The apps a command works with: the built-in demos, and first the app of `--app FILE` when
 /// given (replacing a demo of the same id). The file is checked as by `tabstage check`.

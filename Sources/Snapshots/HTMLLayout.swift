@@ -1,3 +1,4 @@
+import Foundation
 /// Lays HTML out for review: one element a line, indented two spaces a level, so that a change
 /// touches a short line instead of a long run of markup.
 ///
@@ -7,7 +8,7 @@
 /// written exactly as sent (attributes in their source order, entities as they were), so the
 /// layout only adds line breaks and indentation and drops whitespace between elements.
 /// Comments, the doctype and the contents of `script`, `style` and `textarea` are kept whole.
-import Foundation
+import TabStageApp
 
 enum HTMLLayout {
     static let voidElements: Set<String> = [

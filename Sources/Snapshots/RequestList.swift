@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TabStageApp
 
 /// A request list for `tabstage snapshot`, as written in its file (docs/snapshots.md):
 ///
@@ -17,13 +18,13 @@ import HTTPServer
 /// Every request has a name, which names its snapshot file: given with `# as: NAME` or a
 /// `name:` line, or made from the method and the path, with `-2`, `-3`… for repeats. Line
 /// numbers play no part, so editing the list around a request keeps its file.
-struct RequestList {
+public struct RequestList {
     var requests: [ReplayRequest]
     /// Lowercased names of the headers written with their value hidden.
     var redactedHeaders: Set<String>
     var patterns: [Redactor.Pattern]
 
-    init(parsing text: String) throws(RequestListError) {
+    public init(parsing text: String) throws(RequestListError) {
         var parser = Parser()
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             try parser.read(String(line.hasSuffix("\r") ? line.dropLast() : line), number: index + 1)
@@ -39,12 +40,12 @@ struct RequestList {
 }
 
 /// A problem in a request list, at a line (1-based).
-struct RequestListError: Error, Equatable, CustomStringConvertible {
+public struct RequestListError: Error, Equatable, CustomStringConvertible {
     var line: Int
     var message: String
 
     /// `7: a form value with a space must be quoted or encoded`; the command puts the file first.
-    var description: String { "\(line): \(message)" }
+    public var description: String { "\(line): \(message)" }
 }
 
 /// One request of a list, ready to send.

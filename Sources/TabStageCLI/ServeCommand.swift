@@ -1,7 +1,9 @@
 import Foundation
 import HTTPServer
 import Sessions
+import Snapshots
 import TabModel
+import TabStageApp
 
 /// `tabstage serve`: runs the HTTP server until SIGINT or SIGTERM.
 enum ServeCommand: Subcommand {
@@ -262,8 +264,9 @@ enum ServeCommand: Subcommand {
         }
         defer { opened.close() }
         let metrics = ServerMetrics()
+        let store = metrics.measuring(opened.store)
         let application = self.application(
-            parsed, shelf: shelf, store: MeasuredSessionStore(opened.store, metrics: metrics), limits: settings.limits,
+            parsed, shelf: shelf, store: store, limits: settings.limits,
             hub: option.makeChangeHub(log: StageApplication.standardErrorLog))
         let watcher = AppFileWatcher(
             files: loaded.files, application: application, report: { console.err($0) })
@@ -281,7 +284,7 @@ enum ServeCommand: Subcommand {
             metrics: MetricsAccess(metrics: metrics, allowed: settings.metricsFrom))
         let server = Server(configuration: configuration, router: router)
         metrics.readOpenConnections { [weak server] in server?.openConnections ?? 0 }
-        metrics.readLiveSessions { [store = application.store] in store.count }
+        metrics.readLiveSessions { store.count }
         do {
             try server.start()
         } catch {
