@@ -2,8 +2,7 @@ extension SnapshotRun {
     /// A line for each snapshot that did not simply match (with its diff), the summary line,
     /// and what to do next.
     /// `command` runs the same test again, for the advice.
-    public func report(listPath: String, directory: String, command: String, highlight: Bool) -> String
-    {
+    public func report(listPath: String, directory: String, command: String, highlight: Bool) -> String {
         var text = ""
         for result in results where result.verdict != .matched {
             let word: String
