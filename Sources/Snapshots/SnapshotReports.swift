@@ -1,5 +1,6 @@
 import Foundation
 import TabStageApp
+import Views
 
 /// The files a run can leave for people and CI systems: an HTML page showing every failure side
 /// by side, and a JUnit XML file. Every piece of text from a snapshot is escaped.
@@ -8,7 +9,9 @@ public enum SnapshotReports {
 
     /// A self-contained page (its images inline), valid HTML.
     public static func html(_ run: SnapshotRun, imagesIn directory: URL) -> String {
-        var page = """
+        var html = HTMLWriter()
+        html.raw(
+            """
             <!doctype html>
             <html lang="en">
             <head>
@@ -28,26 +31,40 @@ public enum SnapshotReports {
             <body>
             <h1>Snapshot report</h1>
 
-            """
-        page += "<p>\(escaped(run.summary))</p>\n"
+            """)
+        paragraph(run.summary, into: &html)
         let problems = run.results.filter { $0.verdict != .matched }
-        if problems.isEmpty { page += "<p>Every snapshot matched.</p>\n" }
+        if problems.isEmpty { html.raw("<p>Every snapshot matched.</p>\n") }
         for (index, result) in problems.enumerated() {
-            page += "<section aria-labelledby=\"result-\(index)\">\n"
-            page += "<h2 id=\"result-\(index)\">\(escaped(title(of: result)))</h2>\n"
-            if let problem = result.problem { page += "<p>\(escaped(problem))</p>\n" }
-            if let diff = result.diff { page += sideBySide(diff) }
-            let images = result.files.filter { $0.hasSuffix(".png") }
-            for file in images {
+            html.raw("<section aria-labelledby=\"result-")
+            html.number(index)
+            html.raw("\">\n<h2 id=\"result-")
+            html.number(index)
+            html.raw("\">")
+            html.text(shown(title(of: result)))
+            html.raw("</h2>\n")
+            if let problem = result.problem { paragraph(problem, into: &html) }
+            if let diff = result.diff { sideBySide(diff, into: &html) }
+            for file in result.files where file.hasSuffix(".png") {
                 guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path)
                 else { continue }
-                page +=
-                    "<figure><img alt=\"\(escaped(file))\" src=\"data:image/png;base64,\(data.base64EncodedString())\">"
-                page += "<figcaption>\(escaped(file))</figcaption></figure>\n"
+                html.raw("<figure><img")
+                html.attribute("alt", shown(file))
+                html.attribute("src", "data:image/png;base64," + data.base64EncodedString())
+                html.raw("><figcaption>")
+                html.text(shown(file))
+                html.raw("</figcaption></figure>\n")
             }
-            page += "</section>\n"
+            html.raw("</section>\n")
         }
-        return page + "</body>\n</html>\n"
+        html.raw("</body>\n</html>\n")
+        return String(decoding: html.finish(), as: UTF8.self)
+    }
+
+    private static func paragraph(_ text: String, into html: inout HTMLWriter) {
+        html.raw("<p>")
+        html.text(shown(text))
+        html.raw("</p>\n")
     }
 
     static func title(of result: SnapshotRun.Result) -> String {
@@ -64,25 +81,28 @@ public enum SnapshotReports {
 
     /// The diff's hunks in two columns, expected and actual, a changed line beside the line it
     /// became, with the changed words marked.
-    static func sideBySide(_ diff: LineDiff) -> String {
-        var table = """
+    static func sideBySide(_ diff: LineDiff, into html: inout HTMLWriter) {
+        html.raw(
+            """
             <table>
             <thead><tr><th class="number" scope="col">line</th><th scope="col">expected</th>\
             <th class="number" scope="col">line</th><th scope="col">actual</th></tr></thead>
             <tbody>
 
-            """
+            """)
         for hunk in diff.hunks(context: 3) {
-            table +=
-                "<tr class=\"gap\"><td colspan=\"4\">\(escaped("@@ -\(hunk.oldStart),\(hunk.oldCount) +\(hunk.newStart),\(hunk.newCount) @@"))</td></tr>\n"
+            html.raw("<tr class=\"gap\"><td colspan=\"4\">")
+            html.text("@@ -\(hunk.oldStart),\(hunk.oldCount) +\(hunk.newStart),\(hunk.newCount) @@")
+            html.raw("</td></tr>\n")
             let steps = Array(diff.steps[hunk.steps])
             var index = 0
             while index < steps.count {
                 let step = steps[index]
                 if step.kind == .same {
-                    let text = escaped(step.text)
-                    table += "<tr><td class=\"number\">\(step.oldLine + 1)</td><td>\(text)</td>"
-                    table += "<td class=\"number\">\(step.newLine + 1)</td><td>\(text)</td></tr>\n"
+                    html.raw("<tr>")
+                    cell(line: step.oldLine, step.text, marks: nil, kind: nil, into: &html)
+                    cell(line: step.newLine, step.text, marks: nil, kind: nil, into: &html)
+                    html.raw("</tr>\n")
                     index += 1
                     continue
                 }
@@ -96,94 +116,113 @@ public enum SnapshotReports {
                     let old = row < removed.count ? removed[row] : nil
                     let new = row < added.count ? added[row] : nil
                     let words = old.flatMap { old in new.map { WordDiff(old: old.text, new: $0.text) } }
-                    table += "<tr>"
+                    html.raw("<tr>")
                     if let old {
-                        table += "<td class=\"number\">\(old.oldLine + 1)</td><td class=\"removed\">"
-                        table += marked(old.text, words?.oldMarks) + "</td>"
+                        cell(line: old.oldLine, old.text, marks: words?.oldMarks, kind: "removed", into: &html)
                     } else {
-                        table += "<td class=\"number\"></td><td></td>"
+                        html.raw("<td class=\"number\"></td><td></td>")
                     }
                     if let new {
-                        table += "<td class=\"number\">\(new.newLine + 1)</td><td class=\"added\">"
-                        table += marked(new.text, words?.newMarks) + "</td>"
+                        cell(line: new.newLine, new.text, marks: words?.newMarks, kind: "added", into: &html)
                     } else {
-                        table += "<td class=\"number\"></td><td></td>"
+                        html.raw("<td class=\"number\"></td><td></td>")
                     }
-                    table += "</tr>\n"
+                    html.raw("</tr>\n")
                 }
                 index = addedEnd
             }
         }
-        return table + "</tbody>\n</table>\n"
+        html.raw("</tbody>\n</table>\n")
     }
 
-    /// `text` escaped, its marked characters inside `<mark>`.
-    static func marked(_ text: String, _ marks: [Bool]?) -> String {
-        guard let marks else { return escaped(text) }
-        var output = ""
+    /// A line's number (from 0, shown from 1) and its text, its marked characters inside `<mark>`.
+    private static func cell(
+        line: Int, _ text: String, marks: [Bool]?, kind: StaticString?, into html: inout HTMLWriter
+    ) {
+        html.raw("<td class=\"number\">")
+        html.number(line + 1)
+        html.raw("</td><td")
+        if let kind {
+            html.openAttribute("class")
+            html.raw(kind)
+            html.closeAttribute()
+        }
+        html.raw(">")
+        let shownText = shown(text)
+        guard let marks, marks.count == shownText.count else {
+            html.text(shownText)
+            html.raw("</td>")
+            return
+        }
         var run = ""
         var inside = false
-        func flush() {
-            guard !run.isEmpty else { return }
-            output += inside ? "<mark>\(escaped(run))</mark>" : escaped(run)
-            run = ""
-        }
-        for (character, isMarked) in zip(text, marks) {
+        for (character, isMarked) in zip(shownText, marks) {
             if isMarked != inside {
-                flush()
+                mark(run, inside, into: &html)
+                run = ""
                 inside = isMarked
             }
             run.append(character)
         }
-        flush()
-        return output
+        mark(run, inside, into: &html)
+        html.raw("</td>")
     }
 
-    /// Text for HTML content and quoted attributes. Control characters other than tab and
-    /// newline (which HTML forbids) are written as U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
+    private static func mark(_ run: String, _ inside: Bool, into html: inout HTMLWriter) {
+        guard !run.isEmpty else { return }
+        if inside { html.raw("<mark>") }
+        html.text(run)
+        if inside { html.raw("</mark>") }
+    }
+
+    /// `text` as a report may show it: control characters other than tab and newline, and
+    /// noncharacters, which neither HTML nor XML allows, become U+FFFD (escaping is the writer's).
+    static func shown(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case "\t", "\n": output.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
-                let isNonCharacter = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
-                output.unicodeScalars.append(isControl || isNonCharacter ? "\u{FFFD}" : scalar)
-            }
+            let value = scalar.value
+            let isControl = (value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(value)
+            let isNonCharacter = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+            output.append(isControl || isNonCharacter ? "\u{FFFD}" : scalar)
         }
-        return output
+        return String(output)
     }
 
     // MARK: JUnit
 
-    /// One test case a snapshot, a failure for each that fails the run, with its plain diff.
+    /// One test case a snapshot, a failure for each that fails the run, with its plain diff. XML
+    /// escapes what HTML escapes, so it is written through the same writer.
     public static func junit(_ run: SnapshotRun, listPath: String) -> String {
         let failures = run.results.filter(\.fails).count
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites tests=\"\(run.results.count)\" failures=\"\(failures)\">\n"
-        xml += "  <testsuite name=\"tabstage snapshot\" tests=\"\(run.results.count)\" failures=\"\(failures)\""
-        xml += " errors=\"0\" skipped=\"0\">\n"
+        var xml = HTMLWriter()
+        xml.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites")
+        xml.attribute("tests", String(run.results.count))
+        xml.attribute("failures", String(failures))
+        xml.raw(">\n  <testsuite name=\"tabstage snapshot\"")
+        xml.attribute("tests", String(run.results.count))
+        xml.attribute("failures", String(failures))
+        xml.raw(" errors=\"0\" skipped=\"0\">\n")
         for result in run.results {
-            var attributes = "classname=\"\(escaped(listPath))\" name=\"\(escaped(result.name))\""
-            if let line = result.line { attributes += " file=\"\(escaped(listPath))\" line=\"\(line)\"" }
+            xml.raw("    <testcase")
+            xml.attribute("classname", shown(listPath))
+            xml.attribute("name", shown(result.name))
+            if let line = result.line {
+                xml.attribute("file", shown(listPath))
+                xml.attribute("line", String(line))
+            }
             guard result.fails else {
-                xml += "    <testcase \(attributes)/>\n"
+                xml.raw("/>\n")
                 continue
             }
-            let message = escaped(result.problem ?? title(of: result))
-            let body = result.diff.map { escaped($0.unified()) } ?? message
-            xml += "    <testcase \(attributes)>\n"
-            xml += "      <failure message=\"\(message)\" type=\"\(escaped(title(of: result)))\">\(body)</failure>\n"
-            xml += "    </testcase>\n"
+            let message = shown(result.problem ?? title(of: result))
+            xml.raw(">\n      <failure")
+            xml.attribute("message", message)
+            xml.attribute("type", shown(title(of: result)))
+            xml.raw(">")
+            xml.text(result.diff.map { shown($0.unified()) } ?? message)
+            xml.raw("</failure>\n    </testcase>\n")
         }
-        return xml + "  </testsuite>\n</testsuites>\n"
+        xml.raw("  </testsuite>\n</testsuites>\n")
+        return String(decoding: xml.finish(), as: UTF8.self)
     }
 }
