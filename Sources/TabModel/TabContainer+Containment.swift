@@ -12,7 +12,8 @@ extension TabContainer {
         switch (app.policies.childRetention, app.policies.preset) {
         case (.keepAlive, .uikit):
             // UITabBarController owns every child from the moment its tabs are set; the first
-            // display sets them. A switch swaps views: UIKit's documented appearance order.
+            // display sets them. A switch swaps views in the order observed on a device
+            // (docs/container.md, "Where each order comes from"); Apple documents none.
             for position in app.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }
             appearanceSwap(from: old, to: new, at: time)
         case (.keepAlive, _):
@@ -51,10 +52,11 @@ extension TabContainer {
         selectedIndex = new
     }
 
-    /// UITabBarController's switch between two children it owns.
+    /// UITabBarController's switch between two children it owns: the new child's `viewWillAppear`
+    /// comes before the old one's `viewWillDisappear`, as device logs show (Apple documents no order).
     private mutating func appearanceSwap(from old: Int?, to new: Int, at time: Date) {
-        record(ContainerEventKind.viewWillDisappear, old, at: time)
         record(ContainerEventKind.viewWillAppear, new, at: time)
+        record(ContainerEventKind.viewWillDisappear, old, at: time)
         record(ContainerEventKind.viewAdded, new, at: time)
         record(ContainerEventKind.viewRemoved, old, at: time)
         record(ContainerEventKind.viewDidDisappear, old, at: time)

@@ -39,8 +39,8 @@ import Testing
         #expect(
             container.kinds(after: before) == [
                 .shouldSelect(tabID: "wallet", source: .tap, allowed: true),
-                .viewWillDisappear(tabID: "home"),
                 .viewWillAppear(tabID: "wallet"),
+                .viewWillDisappear(tabID: "home"),
                 .viewAdded(tabID: "wallet"),
                 .viewRemoved(tabID: "home"),
                 .viewDidDisappear(tabID: "home"),
@@ -105,8 +105,8 @@ import Testing
                 .willMoveToNoParent(tabID: "home"),
                 .willMoveToParent(tabID: "wallet"),
                 .addChild(tabID: "wallet"),
-                .viewWillDisappear(tabID: "home"),
                 .viewWillAppear(tabID: "wallet"),
+                .viewWillDisappear(tabID: "home"),
                 .viewAdded(tabID: "wallet"),
                 .viewRemoved(tabID: "home"),
                 .viewDidDisappear(tabID: "home"),
