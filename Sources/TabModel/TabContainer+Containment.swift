@@ -31,9 +31,9 @@ extension TabContainer {
             // old view and child; it calls neither `didMove(toParent:)` nor `willMove(toParent: nil)`.
             addAndShow(new, at: time)
             if let old {
-                record(ContainerEventKind.viewWillDisappear, old, at: time)
+                appearance(.viewWillDisappear, of: old, at: time)
                 record(ContainerEventKind.viewRemoved, old, at: time)
-                record(ContainerEventKind.viewDidDisappear, old, at: time)
+                appearance(.viewDidDisappear, of: old, at: time)
                 record(ContainerEventKind.removeFromParent, old, at: time)
                 record(ContainerEventKind.didMoveToNoParent, old, at: time)
                 discard(old, at: time)
@@ -55,12 +55,32 @@ extension TabContainer {
     /// UITabBarController's switch between two children it owns: the new child's `viewWillAppear`
     /// comes before the old one's `viewWillDisappear`, as device logs show (Apple documents no order).
     private mutating func appearanceSwap(from old: Int?, to new: Int, at time: Date) {
-        record(ContainerEventKind.viewWillAppear, new, at: time)
-        record(ContainerEventKind.viewWillDisappear, old, at: time)
+        appearance(.viewWillAppear, of: new, at: time)
+        if let old { appearance(.viewWillDisappear, of: old, at: time) }
         record(ContainerEventKind.viewAdded, new, at: time)
         record(ContainerEventKind.viewRemoved, old, at: time)
-        record(ContainerEventKind.viewDidDisappear, old, at: time)
-        record(ContainerEventKind.viewDidAppear, new, at: time)
+        if let old { appearance(.viewDidDisappear, of: old, at: time) }
+        appearance(.viewDidAppear, of: new, at: time)
+    }
+
+    /// An appearance callback of what the tab at `position` shows. Each tab is a navigation
+    /// controller, which forwards its appearance callbacks to the top of its stack: the pushed
+    /// detail screen when there is one, else the root screen (`UINavigationController` does this
+    /// for UIKit; the Swift port wraps each tab in one too).
+    mutating func appearance(_ step: AppearanceStep, of position: Int, at time: Date) {
+        let tabID = app.tabs[position].id
+        if let itemID = pushedItem(at: position) {
+            log.append(.detailAppearance(tabID: tabID, itemID: itemID, step: step), at: time)
+            return
+        }
+        let kind: ContainerEventKind =
+            switch step {
+            case .viewWillAppear: .viewWillAppear(tabID: tabID)
+            case .viewDidAppear: .viewDidAppear(tabID: tabID)
+            case .viewWillDisappear: .viewWillDisappear(tabID: tabID)
+            case .viewDidDisappear: .viewDidDisappear(tabID: tabID)
+            }
+        log.append(kind, at: time)
     }
 
     /// `addChild` with UIKit's containment calls around it, for a tab without a child.
@@ -78,9 +98,9 @@ extension TabContainer {
         create(position, at: time)
         record(ContainerEventKind.willMoveToParent, position, at: time)
         record(ContainerEventKind.addChild, position, at: time)
-        record(ContainerEventKind.viewWillAppear, position, at: time)
+        appearance(.viewWillAppear, of: position, at: time)
         record(ContainerEventKind.viewAdded, position, at: time)
-        record(ContainerEventKind.viewDidAppear, position, at: time)
+        appearance(.viewDidAppear, of: position, at: time)
     }
 
     private mutating func create(_ position: Int, at time: Date) {

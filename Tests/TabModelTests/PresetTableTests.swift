@@ -123,6 +123,14 @@ struct TableScenario: Sendable {
                 enter(&$0); $0.tap("news"); _ = $0.push(item: "a", onTab: "news", at: startTime)
             },
             step: { $0.tap("news") }),
+        TableScenario(
+            name: "switch away from a detail and back (News shows item a; tap Home, tap News)",
+            setUp: {
+                enter(&$0); $0.tap("news"); _ = $0.push(item: "a", onTab: "news", at: startTime)
+            },
+            step: {
+                $0.tap("home"); $0.tap("news")
+            }),
         TableScenario(name: "refused tap (Member, logged out)", setUp: enter, step: { $0.tap("member") }),
         TableScenario(
             name: "refused URL entry (Member, logged out)", setUp: enter,
