@@ -49,6 +49,9 @@ public enum ContainerEventKind: Sendable, Equatable, Codable {
     /// `willMove(toParent: container)`.
     case willMoveToParent(tabID: String)
     case addChild(tabID: String)
+    /// The tab's root screen loaded its view: the first time it is shown (UIKit loads a view
+    /// controller's view when something first asks for it).
+    case viewDidLoad(tabID: String)
     case viewWillAppear(tabID: String)
     /// The child's view joined the container's view hierarchy.
     case viewAdded(tabID: String)
@@ -74,6 +77,8 @@ public enum ContainerEventKind: Sendable, Equatable, Codable {
     case popped(tabID: String, itemID: String)
     /// An appearance callback of a pushed detail screen.
     case detailAppearance(tabID: String, itemID: String, step: AppearanceStep)
+    /// A pushed detail screen loaded its view (each push makes a new one).
+    case detailViewDidLoad(tabID: String, itemID: String)
     /// A page action came from a window showing `tabID` while `selectedTabID` was selected: the
     /// container selects `tabID` first (logged next), then applies the action.
     case staleAction(tabID: String, selectedTabID: String?)
@@ -107,6 +112,7 @@ extension ContainerEventKind: CustomStringConvertible {
         case .childCreated(let tabID): "child created \(tabID)"
         case .willMoveToParent(let tabID): "\(tabID) willMove(toParent: container)"
         case .addChild(let tabID): "addChild \(tabID)"
+        case .viewDidLoad(let tabID): "\(tabID) viewDidLoad"
         case .viewWillAppear(let tabID): "\(tabID) viewWillAppear"
         case .viewAdded(let tabID): "\(tabID) view added"
         case .viewDidAppear(let tabID): "\(tabID) viewDidAppear"
@@ -123,6 +129,7 @@ extension ContainerEventKind: CustomStringConvertible {
         case .pushed(let tabID, let itemID): "push \(tabID)/\(itemID)"
         case .popped(let tabID, let itemID): "pop \(tabID)/\(itemID)"
         case .detailAppearance(let tabID, let itemID, let step): "\(tabID)/\(itemID) \(step.rawValue)"
+        case .detailViewDidLoad(let tabID, let itemID): "\(tabID)/\(itemID) viewDidLoad"
         case .staleAction(let tabID, let selected):
             "action from a window of \(tabID) (selected: \(selected ?? "none")): selecting \(tabID) first"
         case .pageAction(let tabID, let action, let refusal):
@@ -178,9 +185,9 @@ extension ContainerEventKind {
         case .shouldSelect, .guardChecked, .selectionUnchanged, .didSelect, .staleAction, .tabsReplaced,
             .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset, .didEndCustomizing:
             .selection
-        case .childCreated, .willMoveToParent, .addChild, .viewWillAppear, .viewAdded, .viewDidAppear,
+        case .childCreated, .willMoveToParent, .addChild, .viewDidLoad, .viewWillAppear, .viewAdded, .viewDidAppear,
             .willMoveToNoParent, .viewWillDisappear, .viewRemoved, .viewDidDisappear, .removeFromParent,
-            .didMoveToNoParent, .didMoveToParent, .childDiscarded, .detailAppearance:
+            .didMoveToNoParent, .didMoveToParent, .childDiscarded, .detailAppearance, .detailViewDidLoad:
             .lifecycle
         case .poppedToRoot, .pushed, .popped, .pageAction, .badgeChanged: .page
         }

@@ -209,7 +209,7 @@ struct EventRecord: Equatable, Sendable {
 
     /// The kinds with a fixed shape, by code.
     enum Shape {
-        /// A lifecycle step of one tab; the code is its position in `Code.lifecycle`.
+        /// A lifecycle step of one tab, by its code (1 to 16).
         case tabbed(code: UInt8, tabID: String)
         case shouldSelect(tabID: String, source: SelectionSource, allowed: Bool)
         case guardChecked(tabID: String, source: SelectionSource, allowed: Bool)
@@ -247,7 +247,9 @@ struct EventRecord: Equatable, Sendable {
             case .childDiscarded(let tabID): self = .tabbed(code: 13, tabID: tabID)
             case .poppedToRoot(let tabID): self = .tabbed(code: 14, tabID: tabID)
             case .didMoveToNoParent(let tabID): self = .tabbed(code: 15, tabID: tabID)
+            case .viewDidLoad(let tabID): self = .tabbed(code: 16, tabID: tabID)
             case .selectionUnchanged, .pageAction, .badgeChanged, .tabsReplaced, .pushed, .popped, .detailAppearance,
+                .detailViewDidLoad,
                 .staleAction, .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset,
                 .didEndCustomizing:
                 self = .other
@@ -314,6 +316,7 @@ struct EventRecord: Equatable, Sendable {
         case 13: return .childDiscarded(tabID: tabID)
         case 14: return .poppedToRoot(tabID: tabID)
         case 15: return .didMoveToNoParent(tabID: tabID)
+        case 16: return .viewDidLoad(tabID: tabID)
         case Self.shouldSelectCode:
             guard let source = SelectionSource(code: source) else { return nil }
             return .shouldSelect(tabID: tabID, source: source, allowed: flags & 1 == 1)

@@ -55,6 +55,7 @@ extension TabContainer {
     /// UITabBarController's switch between two children it owns: the new child's `viewWillAppear`
     /// comes before the old one's `viewWillDisappear`, as device logs show (Apple documents no order).
     private mutating func appearanceSwap(from old: Int?, to new: Int, at time: Date) {
+        loadView(at: new, at: time)
         appearance(.viewWillAppear, of: new, at: time)
         if let old { appearance(.viewWillDisappear, of: old, at: time) }
         record(ContainerEventKind.viewAdded, new, at: time)
@@ -98,6 +99,7 @@ extension TabContainer {
         create(position, at: time)
         record(ContainerEventKind.willMoveToParent, position, at: time)
         record(ContainerEventKind.addChild, position, at: time)
+        loadView(at: position, at: time)
         appearance(.viewWillAppear, of: position, at: time)
         record(ContainerEventKind.viewAdded, position, at: time)
         appearance(.viewDidAppear, of: position, at: time)
@@ -123,10 +125,12 @@ extension TabContainer {
 
     // MARK: Navigation stacks
 
-    /// UINavigationController's push: the root screen disappears under the detail.
+    /// UINavigationController's push: a new detail screen loads its view, then the root screen
+    /// disappears under it.
     mutating func pushSteps(_ itemID: String, at position: Int, at time: Date) {
         let tabID = app.tabs[position].id
         setPushedItem(itemID, at: position)
+        log.append(.detailViewDidLoad(tabID: tabID, itemID: itemID), at: time)
         record(ContainerEventKind.viewWillDisappear, position, at: time)
         log.append(.detailAppearance(tabID: tabID, itemID: itemID, step: .viewWillAppear), at: time)
         record(ContainerEventKind.viewDidDisappear, position, at: time)

@@ -24,6 +24,7 @@ extension TabContainer {
         for child in kept {
             setChildState(child.state, at: child.position)
             setPushedItem(child.pushedItem, at: child.position)
+            if child.isViewLoaded { setViewLoaded(at: child.position) }
         }
         for (position, badge) in newBadges.enumerated() { setVisibleBadge(badge, at: position) }
         log.retarget(to: newApp.tabs)
@@ -68,7 +69,8 @@ extension TabContainer {
             if let new = newApp.index(ofTab: app.tabs[position].id), newApp.tabs[new].page.kind == state.kind {
                 let items = newApp.tabs[new].page.content.items
                 let item = pushedItem(at: position).flatMap { id in items.contains { $0.id == id } ? id : nil }
-                kept.append(KeptChild(position: new, state: state, pushedItem: item))
+                kept.append(
+                    KeptChild(position: new, state: state, pushedItem: item, isViewLoaded: isViewLoaded(at: position)))
             } else {
                 gone.append(position)
             }
@@ -123,4 +125,5 @@ private struct KeptChild {
     var position: Int
     var state: PageState
     var pushedItem: String?
+    var isViewLoaded: Bool
 }

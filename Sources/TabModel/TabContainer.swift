@@ -14,6 +14,8 @@ public struct TabContainer: Sendable, Equatable {
     private var selectedPosition: Int32 = -1
     /// The positions of the tabs that have a child.
     private var children = TabSet()
+    /// The positions of the children whose root screen has loaded its view (`viewDidLoad`).
+    private var loadedViews = TabSet()
     /// The children's states that differ from their page's initial state, by position.
     private var changedStates: [Int: PageState] = [:]
     /// The visible badges (nil: hidden) that differ from the tab's starting badge, by position.
@@ -117,6 +119,7 @@ public struct TabContainer: Sendable, Equatable {
     mutating func setChildState(_ state: PageState?, at position: Int) {
         guard let state else {
             children.remove(position)
+            loadedViews.remove(position)
             changedStates[position] = nil
             pushedItems[position] = nil
             return
@@ -126,6 +129,22 @@ public struct TabContainer: Sendable, Equatable {
     }
 
     func hasChild(at position: Int) -> Bool { children.contains(position) }
+
+    /// Whether the child at `position` has loaded its root screen's view.
+    func isViewLoaded(at position: Int) -> Bool { loadedViews.contains(position) }
+
+    /// Loads the root screen's view of the child at `position` the first time something asks for
+    /// it, logging `viewDidLoad`; nothing when it is loaded already.
+    mutating func loadView(at position: Int, at time: Date) {
+        guard hasChild(at: position), !loadedViews.contains(position) else { return }
+        loadedViews.insert(position)
+        log.append(.viewDidLoad(tabID: app.tabs[position].id), at: time)
+    }
+
+    /// Marks the view of the child at `position` loaded without logging: a stored container's.
+    mutating func setViewLoaded(at position: Int) {
+        if hasChild(at: position) { loadedViews.insert(position) }
+    }
 
     func pushedItem(at position: Int) -> String? { pushedItems[position] }
 
@@ -152,6 +171,7 @@ public struct TabContainer: Sendable, Equatable {
         app = newApp
         selectedIndex = nil
         children = TabSet()
+        loadedViews = TabSet()
         changedStates = [:]
         badgeOverrides = [:]
         pushedItems = [:]

@@ -46,6 +46,33 @@ private func busyContainer(_ app: AppDescription, capacity: Int = 40) -> TabCont
         #expect(decoded.selectedTabID == container.selectedTabID)
     }
 
+    @Test func aStoredContainerRemembersWhichViewsLoadedSoNoneLoadsTwice() throws {
+        let app = threeTabApp(.uiKit)
+        var container = TabContainer(app: app)
+        container.tap("home")
+        let json = try JSONEncoder().encode(container)
+        var decoded = try decoder([app]).decode(TabContainer.self, from: json)
+        let before = decoded.lastSequence
+        decoded.tap("wallet")
+        decoded.tap("home")
+        let loads = decoded.kinds(after: before).filter { if case .viewDidLoad = $0 { true } else { false } }
+        #expect(loads == [.viewDidLoad(tabID: "wallet")])
+    }
+
+    @Test func aContainerStoredBeforeLoadedViewsWereKeptCountsEveryChildLoaded() throws {
+        let app = threeTabApp(.uiKit)
+        var container = TabContainer(app: app)
+        container.tap("home")
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(container)) as? [String: Any])
+        object["loaded"] = nil
+        var decoded = try decoder([app]).decode(
+            TabContainer.self, from: JSONSerialization.data(withJSONObject: object))
+        let before = decoded.lastSequence
+        decoded.tap("wallet")
+        #expect(!decoded.kinds(after: before).contains(.viewDidLoad(tabID: "wallet")))
+    }
+
     @Test func packedEventsReadBackAsTheyWereRecorded() {
         var container = TabContainer(app: threeTabApp(), logCapacity: 5)
         container.tap("home")

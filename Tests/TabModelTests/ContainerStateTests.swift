@@ -49,6 +49,7 @@ import Testing
                 .childCreated(tabID: "wallet"),
                 .willMoveToParent(tabID: "wallet"),
                 .addChild(tabID: "wallet"),
+                .viewDidLoad(tabID: "wallet"),
                 .viewWillAppear(tabID: "wallet"),
                 .viewAdded(tabID: "wallet"),
                 .viewDidAppear(tabID: "wallet"),

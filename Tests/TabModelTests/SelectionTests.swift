@@ -22,12 +22,13 @@ import Testing
         #expect(
             container.kinds()
                 == [.shouldSelect(tabID: "home", source: .tap, allowed: true)] + adds + [
+                    .viewDidLoad(tabID: "home"),
                     .viewWillAppear(tabID: "home"),
                     .viewAdded(tabID: "home"),
                     .viewDidAppear(tabID: "home"),
                     .didSelect(tabID: "home", source: .tap),
                 ])
-        #expect(container.log.events.map(\.sequence) == Array(1...17))
+        #expect(container.log.events.map(\.sequence) == Array(1...18))
         #expect(container.log.events.allSatisfy { $0.time == startTime })
     }
 
@@ -39,6 +40,7 @@ import Testing
         #expect(
             container.kinds(after: before) == [
                 .shouldSelect(tabID: "wallet", source: .tap, allowed: true),
+                .viewDidLoad(tabID: "wallet"),
                 .viewWillAppear(tabID: "wallet"),
                 .viewWillDisappear(tabID: "home"),
                 .viewAdded(tabID: "wallet"),
@@ -77,6 +79,7 @@ import Testing
                 .childCreated(tabID: "home"),
                 .willMoveToParent(tabID: "home"),
                 .addChild(tabID: "home"),
+                .viewDidLoad(tabID: "home"),
                 .viewWillAppear(tabID: "home"),
                 .viewAdded(tabID: "home"),
                 .viewDidAppear(tabID: "home"),
@@ -105,6 +108,7 @@ import Testing
                 .willMoveToNoParent(tabID: "home"),
                 .willMoveToParent(tabID: "wallet"),
                 .addChild(tabID: "wallet"),
+                .viewDidLoad(tabID: "wallet"),
                 .viewWillAppear(tabID: "wallet"),
                 .viewWillDisappear(tabID: "home"),
                 .viewAdded(tabID: "wallet"),
