@@ -173,8 +173,9 @@ public enum PolicyPreset: String, Sendable, Equatable, Codable, CaseIterable {
     /// UITabBarController: owns every child from the moment the tabs are set; a switch swaps
     /// views with appearance callbacks; `shouldSelect` and `didSelect` for taps only.
     case uikit
-    /// The Swift port of FSVerticalTabBarController (seed 000): `selectedIndex`'s setter adds the
-    /// new child and removes the old one; `shouldSelect` for taps, `didSelect` on every change.
+    /// The Swift port of FSVerticalTabBarController (seed 000): its children are made with it and
+    /// kept; `selectedIndex`'s setter adds the new child and removes the old one; `shouldSelect`
+    /// for taps, `didSelect` on every change.
     case fsVertical
     /// The restaurant app's bottom bar (seed 004): each child added once, on first display, its
     /// view put on top and the old one never removed; no delegate.
@@ -208,7 +209,8 @@ public struct NavigationPolicies: Sendable, Equatable, Codable {
                 reselect: .popToRoot)
         case .fsVertical:
             self.init(
-                preset: preset, childRetention: .detach, didSelectForProgrammaticSelection: true, reselect: .nothing)
+                preset: preset, childRetention: .keepAlive, didSelectForProgrammaticSelection: true,
+                reselect: .nothing)
         case .seed004:
             self.init(
                 preset: preset, childRetention: .keepAlive, didSelectForProgrammaticSelection: false,

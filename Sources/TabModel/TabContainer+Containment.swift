@@ -6,9 +6,14 @@ import Foundation
 /// `willMove(toParent:)`, `removeFromParent` calls `didMove(toParent: nil)` where the preset's
 /// controller relies on that).
 extension TabContainer {
-    /// Shows the tab at `new` in place of the selected one.
-    mutating func show(_ new: Int, at time: Date) {
+    /// Shows the tab at `new` in place of the selected one. `isFirstDisplay` is the container's
+    /// first selection, which both seeds make in their container's `viewDidLoad`, before its view
+    /// is in a window: their first child's appearance callbacks come when the container appears,
+    /// after the selection is done. Returns that child, whose appearance is still to come
+    /// (``appearAfterFirstDisplay(_:at:)``); nil when every callback was recorded.
+    mutating func show(_ new: Int, isFirstDisplay: Bool = false, at time: Date) -> Int? {
         let old = selectedIndex
+        var pending: Int?
         switch (app.policies.childRetention, app.policies.preset) {
         case (.keepAlive, .uikit):
             // UITabBarController owns every child from the moment its tabs are set; the first
@@ -16,26 +21,30 @@ extension TabContainer {
             // (docs/container.md, "Where each order comes from"); Apple documents none.
             for position in app.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }
             appearanceSwap(from: old, to: new, at: time)
+        case (.keepAlive, .fsVertical):
+            // Seed 000 keeps its view controllers in an array made with the container; its
+            // `selectedIndex` setter adds the new child, reads its view and adds it, then removes
+            // the old view and child. The same child comes back later, its state intact.
+            if isFirstDisplay { createEveryChild(at: time) }
+            pending = addAndShow(new, defersAppearance: isFirstDisplay, at: time)
+            if let old { removeLikeSeed000(old, at: time) }
         case (.keepAlive, _):
-            // Seed 004's `updateView`: `addChild` the first time a tab is shown, then
-            // `addSubview` of its view on top; the old view is never removed, so it gets no
-            // disappearance, and a view brought back on top never left the window, so it gets
-            // no appearance either.
-            if hasChild(at: new) {
+            // Seed 004's five view controllers are properties of its container. `updateView`
+            // calls `addChild` and reads the child's view the first time a tab is shown (so a
+            // loaded view is an added child), then `addSubview`s the view on top; the old view is
+            // never removed, so it gets no disappearance, and a view brought back on top never
+            // left the window, so it gets no appearance either.
+            if isFirstDisplay { createEveryChild(at: time) }
+            if isViewLoaded(at: new) {
                 record(ContainerEventKind.viewAdded, new, at: time)
             } else {
-                addAndShow(new, at: time)
+                pending = addAndShow(new, defersAppearance: isFirstDisplay, at: time)
             }
         case (.detach, .fsVertical):
-            // Seed 000's `selectedIndex` setter: add the new child and its view, then remove the
-            // old view and child; it calls neither `didMove(toParent:)` nor `willMove(toParent: nil)`.
-            addAndShow(new, at: time)
+            // Seed 000's setter, with each child made when shown and dropped when left.
+            pending = addAndShow(new, defersAppearance: isFirstDisplay, at: time)
             if let old {
-                appearance(.viewWillDisappear, of: old, at: time)
-                record(ContainerEventKind.viewRemoved, old, at: time)
-                appearance(.viewDidDisappear, of: old, at: time)
-                record(ContainerEventKind.removeFromParent, old, at: time)
-                record(ContainerEventKind.didMoveToNoParent, old, at: time)
+                removeLikeSeed000(old, at: time)
                 discard(old, at: time)
             }
         case (.detach, _):
@@ -50,6 +59,40 @@ extension TabContainer {
             if let old { discard(old, at: time) }
         }
         selectedIndex = new
+        return pending
+    }
+
+    /// Whether the child at `position` is a child of the container now (added, not removed since):
+    /// under `uikit` every child; under seed 000's controller only the selected one; under seed
+    /// 004's every one it has shown (it never removes one).
+    func isAddedAsChild(at position: Int) -> Bool {
+        guard hasChild(at: position) else { return false }
+        switch (app.policies.childRetention, app.policies.preset) {
+        case (.keepAlive, .uikit), (.detach, _): return true
+        case (.keepAlive, .fsVertical): return position == selectedIndex
+        case (.keepAlive, .seed004): return isViewLoaded(at: position)
+        }
+    }
+
+    /// The appearance of the first child a seed showed, when its container's view appears.
+    mutating func appearAfterFirstDisplay(_ position: Int, at time: Date) {
+        appearance(.viewWillAppear, of: position, at: time)
+        appearance(.viewDidAppear, of: position, at: time)
+    }
+
+    /// Seed 000's removal of the old child: its view leaves, then `removeFromParent` (which calls
+    /// `didMove(toParent: nil)`); the seed calls no `willMove(toParent: nil)`.
+    private mutating func removeLikeSeed000(_ old: Int, at time: Date) {
+        appearance(.viewWillDisappear, of: old, at: time)
+        record(ContainerEventKind.viewRemoved, old, at: time)
+        appearance(.viewDidDisappear, of: old, at: time)
+        record(ContainerEventKind.removeFromParent, old, at: time)
+        record(ContainerEventKind.didMoveToNoParent, old, at: time)
+    }
+
+    /// The seeds make every child with their container.
+    private mutating func createEveryChild(at time: Date) {
+        for position in app.tabs.indices { create(position, at: time) }
     }
 
     /// UITabBarController's switch between two children it owns: the new child's `viewWillAppear`
@@ -92,17 +135,23 @@ extension TabContainer {
         record(ContainerEventKind.didMoveToParent, position, at: time)
     }
 
-    /// Makes the child of the tab at `position`, with its initial state, if it has none.
-    /// Both seeds' first display of a child: it is made, added, and its view added on top with
-    /// its appearance callbacks; neither seed calls `didMove(toParent:)`.
-    private mutating func addAndShow(_ position: Int, at time: Date) {
+    /// Both seeds' showing of a child: it is made if it has none, added, its view read (loading
+    /// it) and added on top with its appearance callbacks; neither seed calls `didMove(toParent:)`.
+    /// With `defersAppearance` (a first display) the view joins a container not yet in a window:
+    /// the callbacks are left to the caller, and the child is returned.
+    private mutating func addAndShow(_ position: Int, defersAppearance: Bool, at time: Date) -> Int? {
         create(position, at: time)
         record(ContainerEventKind.willMoveToParent, position, at: time)
         record(ContainerEventKind.addChild, position, at: time)
         loadView(at: position, at: time)
+        if defersAppearance {
+            record(ContainerEventKind.viewAdded, position, at: time)
+            return position
+        }
         appearance(.viewWillAppear, of: position, at: time)
         record(ContainerEventKind.viewAdded, position, at: time)
         appearance(.viewDidAppear, of: position, at: time)
+        return nil
     }
 
     private mutating func create(_ position: Int, at time: Date) {

@@ -38,7 +38,7 @@ extension TabContainer {
             : ReplacementSelection()
         let next = selection.next
         log.append(.tabsReplaced(tabCount: newApp.tabs.count, selectedTabID: next.map { newApp.tabs[$0].id }), at: time)
-        for position in gone { recordDiscarded(oldApp.tabs[position].id, wasShown: position == oldIndex, at: time) }
+        for child in gone { recordDiscarded(oldApp.tabs[child.position].id, child, at: time) }
         if wasDisplayed && app.policies.childRetention == .keepAlive && app.policies.preset == .uikit {
             for position in newApp.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }
         }
@@ -52,7 +52,7 @@ extension TabContainer {
             if next == selectedIndex {
                 if !hasChild(at: next) { adopt(next, at: time) }
             } else {
-                show(next, at: time)
+                _ = show(next, at: time)
             }
         } else {
             selectedIndex = nil
@@ -61,9 +61,9 @@ extension TabContainer {
 
     /// The children that survive in `newApp` (the same tab id with the same page kind, at its
     /// new position, keeping a pushed item that still exists), and the old positions of the rest.
-    private func survivingChildren(in newApp: AppDescription) -> (kept: [KeptChild], gone: [Int]) {
+    private func survivingChildren(in newApp: AppDescription) -> (kept: [KeptChild], gone: [GoneChild]) {
         var kept: [KeptChild] = []
-        var gone: [Int] = []
+        var gone: [GoneChild] = []
         for position in app.tabs.indices {
             guard let state = childState(at: position) else { continue }
             if let new = newApp.index(ofTab: app.tabs[position].id), newApp.tabs[new].page.kind == state.kind {
@@ -72,7 +72,9 @@ extension TabContainer {
                 kept.append(
                     KeptChild(position: new, state: state, pushedItem: item, isViewLoaded: isViewLoaded(at: position)))
             } else {
-                gone.append(position)
+                gone.append(
+                    GoneChild(
+                        position: position, isAdded: isAddedAsChild(at: position), wasShown: position == selectedIndex))
             }
         }
         return (kept, gone)
@@ -100,15 +102,18 @@ extension TabContainer {
         return selection
     }
 
-    /// A child whose tab is gone: its view's disappearance when it was on screen, then its removal.
-    private mutating func recordDiscarded(_ tabID: String, wasShown: Bool, at time: Date) {
-        if wasShown {
+    /// A child whose tab is gone: its view's disappearance when it was on screen, then its removal
+    /// when it was a child of the container.
+    private mutating func recordDiscarded(_ tabID: String, _ child: GoneChild, at time: Date) {
+        if child.wasShown {
             log.append(.viewWillDisappear(tabID: tabID), at: time)
             log.append(.viewRemoved(tabID: tabID), at: time)
             log.append(.viewDidDisappear(tabID: tabID), at: time)
         }
-        log.append(.willMoveToNoParent(tabID: tabID), at: time)
-        log.append(.removeFromParent(tabID: tabID), at: time)
+        if child.isAdded {
+            log.append(.willMoveToNoParent(tabID: tabID), at: time)
+            log.append(.removeFromParent(tabID: tabID), at: time)
+        }
         log.append(.childDiscarded(tabID: tabID), at: time)
     }
 }
@@ -118,6 +123,14 @@ extension TabContainer {
 private struct ReplacementSelection {
     var checked: [Int] = []
     var next: Int?
+}
+
+/// A child whose tab a replacement removed, at its old position.
+private struct GoneChild {
+    var position: Int
+    /// It was a child of the container (see `isAddedAsChild(at:)`).
+    var isAdded: Bool
+    var wasShown: Bool
 }
 
 /// A child that outlives a replacement of the tabs, at its new position.

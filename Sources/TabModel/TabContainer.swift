@@ -212,10 +212,11 @@ public struct TabContainer: Sendable, Equatable {
             log.append(.guardChecked(tabID: tab.id, source: source, allowed: allowed), at: time)
         }
         guard allowed else { return .refused(tabID: tab.id, reason: .needsLogin) }
-        show(position, at: time)
+        let appearsLater = show(position, isFirstDisplay: selectedIndex == nil, at: time)
         let callsDidSelect =
             source == .tap ? app.policies.asksDelegateOnTap : app.policies.didSelectForProgrammaticSelection
         if callsDidSelect { log.append(.didSelect(tabID: tab.id, source: source), at: time) }
+        if let appearsLater { appearAfterFirstDisplay(appearsLater, at: time) }
         return .selected(tabID: tab.id)
     }
 

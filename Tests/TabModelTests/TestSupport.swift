@@ -24,6 +24,15 @@ func makeApp(
     AppDescription(id: id, name: text("Test"), tint: "#112233", defaultLayout: .bottom, policies: policies, tabs: tabs)
 }
 
+extension NavigationPolicies {
+    /// The preset's controller with `detach`: each child dropped with its state when left.
+    static func detached(_ preset: PolicyPreset) -> NavigationPolicies {
+        var policies = NavigationPolicies(preset: preset)
+        policies.childRetention = .detach
+        return policies
+    }
+}
+
 /// Home, Wallet, Member (login only), as counters.
 func threeTabApp(_ policies: NavigationPolicies = .seed004) -> AppDescription {
     makeApp([counterTab("home"), counterTab("wallet"), counterTab("member", requiresLogin: true)], policies: policies)

@@ -350,7 +350,7 @@ private func withTabs(_ extra: String...) -> String {
         #expect(restaurant.tabs[1].page.content.items.count == 8)
         let vertical = try #require(BuiltInApps.app(id: "vertical"))
         #expect(vertical.defaultLayout == .vertical && vertical.tint == "#2993EF")
-        #expect(vertical.policies.childRetention == .detach)
+        #expect(vertical.policies.childRetention == .keepAlive)
         #expect(vertical.tabs.count == 5)
         #expect(vertical.tabs.filter(\.requiresLogin).map(\.id) == ["personal-center"])
     }
