@@ -187,12 +187,18 @@ extension TabContainer {
     }
 
     /// The pop of the tab's detail screen, if one is pushed: the root screen, as it was, appears.
-    mutating func popSteps(at position: Int, at time: Date) {
-        guard let itemID = pushedItem(at: position) else { return }
+    /// `whileAnimating` is recorded between the will- and did- callbacks (the animation's span);
+    /// with nothing to pop, it is recorded at once.
+    mutating func popSteps(at position: Int, whileAnimating midway: ContainerEventKind? = nil, at time: Date) {
+        guard let itemID = pushedItem(at: position) else {
+            if let midway { log.append(midway, at: time) }
+            return
+        }
         let tabID = app.tabs[position].id
         setPushedItem(nil, at: position)
         log.append(.detailAppearance(tabID: tabID, itemID: itemID, step: .viewWillDisappear), at: time)
         record(ContainerEventKind.viewWillAppear, position, at: time)
+        if let midway { log.append(midway, at: time) }
         log.append(.detailAppearance(tabID: tabID, itemID: itemID, step: .viewDidDisappear), at: time)
         record(ContainerEventKind.viewDidAppear, position, at: time)
     }

@@ -74,7 +74,8 @@ extension TabContainer {
             } else {
                 gone.append(
                     GoneChild(
-                        position: position, isAdded: isAddedAsChild(at: position), wasShown: position == selectedIndex))
+                        position: position, isAdded: isAddedAsChild(at: position), wasShown: position == selectedIndex,
+                        pushedItem: pushedItem(at: position)))
             }
         }
         return (kept, gone)
@@ -102,17 +103,23 @@ extension TabContainer {
         return selection
     }
 
-    /// A child whose tab is gone: its view's disappearance when it was on screen, then its removal
-    /// when it was a child of the container.
+    /// A child whose tab is gone, removed as Apple's guide removes a child: `willMove(toParent: nil)`,
+    /// its view's removal (with the disappearance of what it showed, when it was on screen), then
+    /// `removeFromParent`, which calls `didMove(toParent: nil)`. A child never added is only dropped.
     private mutating func recordDiscarded(_ tabID: String, _ child: GoneChild, at time: Date) {
+        func disappearance(_ step: AppearanceStep) -> ContainerEventKind {
+            if let itemID = child.pushedItem { return .detailAppearance(tabID: tabID, itemID: itemID, step: step) }
+            return step == .viewWillDisappear ? .viewWillDisappear(tabID: tabID) : .viewDidDisappear(tabID: tabID)
+        }
+        if child.isAdded { log.append(.willMoveToNoParent(tabID: tabID), at: time) }
         if child.wasShown {
-            log.append(.viewWillDisappear(tabID: tabID), at: time)
+            log.append(disappearance(.viewWillDisappear), at: time)
             log.append(.viewRemoved(tabID: tabID), at: time)
-            log.append(.viewDidDisappear(tabID: tabID), at: time)
+            log.append(disappearance(.viewDidDisappear), at: time)
         }
         if child.isAdded {
-            log.append(.willMoveToNoParent(tabID: tabID), at: time)
             log.append(.removeFromParent(tabID: tabID), at: time)
+            log.append(.didMoveToNoParent(tabID: tabID), at: time)
         }
         log.append(.childDiscarded(tabID: tabID), at: time)
     }
@@ -131,6 +138,8 @@ private struct GoneChild {
     /// It was a child of the container (see `isAddedAsChild(at:)`).
     var isAdded: Bool
     var wasShown: Bool
+    /// The detail its stack showed, whose callbacks its disappearance reaches.
+    var pushedItem: String?
 }
 
 /// A child that outlives a replacement of the tabs, at its new position.

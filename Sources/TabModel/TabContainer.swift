@@ -233,16 +233,18 @@ public struct TabContainer: Sendable, Equatable {
             log.append(.shouldSelect(tabID: tab.id, source: source, allowed: allowed), at: time)
             guard allowed else { return .refused(tabID: tab.id, reason: .needsLogin) }
         }
-        let outcome: SelectionOutcome
-        if app.policies.reselect == .popToRoot {
-            log.append(.poppedToRoot(tabID: tab.id), at: time)
-            popSteps(at: position, at: time)
-            outcome = .poppedToRoot(tabID: tab.id)
-        } else {
-            outcome = unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
+        // UIKit's didSelect comes once the tap is handled, while the pop still animates: before
+        // the pop's did- callbacks, which wait for the animation's end.
+        let didSelect: ContainerEventKind? =
+            app.policies.preset == .uikit ? .didSelect(tabID: tab.id, source: source) : nil
+        guard app.policies.reselect == .popToRoot else {
+            let outcome = unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
+            if let didSelect { log.append(didSelect, at: time) }
+            return outcome
         }
-        if app.policies.preset == .uikit { log.append(.didSelect(tabID: tab.id, source: source), at: time) }
-        return outcome
+        log.append(.poppedToRoot(tabID: tab.id), at: time)
+        popSteps(at: position, whileAnimating: didSelect, at: time)
+        return .poppedToRoot(tabID: tab.id)
     }
 
     /// Leaves a login-only tab after the visitor logs out: selects the first tab open to everyone

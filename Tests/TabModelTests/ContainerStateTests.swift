@@ -234,6 +234,7 @@ import Testing
                 .tabsReplaced(tabCount: 3, selectedTabID: "home"),
                 .willMoveToNoParent(tabID: "member"),
                 .removeFromParent(tabID: "member"),
+                .didMoveToNoParent(tabID: "member"),
                 .childDiscarded(tabID: "member"),
                 .childCreated(tabID: "extra"),
                 .willMoveToParent(tabID: "extra"),

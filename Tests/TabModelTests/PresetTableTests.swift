@@ -145,7 +145,7 @@ struct TableScenario: Sendable {
             },
             step: { _ = $0.visitorLoggedOut(at: startTime) }),
         TableScenario(
-            name: "tab replacement (News removed, logged out)",
+            name: "tab replacement removing the selected tab (News, logged out)",
             setUp: {
                 enter(&$0); $0.tap("news")
             },
