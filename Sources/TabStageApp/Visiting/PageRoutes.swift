@@ -10,13 +10,20 @@ import Views
 /// request; runs the handler, which returns a value (`PageAnswer`); then renders it after the
 /// session is let go, sets the cookie of a session the request made, and logs what was refused.
 /// A failing session store answers 503 with a log line naming the problem.
-struct PageRoutes: Sendable {
+final class PageRoutes: Sendable {
     let visitors: Visitors
     let shelf: AppShelf
     /// Counts a presenter's followers for the screens they draw.
     let liveStreams: LiveStreams
     /// Where refusals and a failing store are reported (standard error when serving).
     let log: @Sendable (String) -> Void
+
+    init(visitors: Visitors, shelf: AppShelf, liveStreams: LiveStreams, log: @escaping @Sendable (String) -> Void) {
+        self.visitors = visitors
+        self.shelf = shelf
+        self.liveStreams = liveStreams
+        self.log = log
+    }
 
     /// What a route's path names besides fixed segments.
     enum Scope {
@@ -62,7 +69,7 @@ struct PageRoutes: Sendable {
         find: @escaping @Sendable (PageRequest) throws(SessionStoreError) -> Result<Found, Refusal>,
         _ handler: @escaping Handler<Found>
     ) -> Router.Handler {
-        guarded { request, parameters in
+        guarded { [self] request, parameters in
             let (page, refused) = resolve(scope, request, parameters)
             if let refused { return try refuse(refused, page) }
             if visiting.sameOriginOnly && !Self.isSameOrigin(page.request) {
@@ -85,7 +92,7 @@ struct PageRoutes: Sendable {
     /// the session's CSRF token, checked under the session's lock. A form that cannot be read is
     /// refused with `badForm` (400, or 413 when too large); a post without a session makes none.
     func form(_ scope: Scope, badForm: UIString? = nil, _ handler: @escaping FormHandler) -> Router.Handler {
-        guarded { request, parameters in
+        guarded { [self] request, parameters in
             let (page, refused) = resolve(scope, request, parameters)
             if let refused { return try refuse(refused, page) }
             let form: QueryItems
@@ -103,7 +110,7 @@ struct PageRoutes: Sendable {
     /// A route that does not visit the session itself (assets, streams): the wrapper reads the
     /// session only for an answer drawn in the app's look.
     func plain(_ scope: Scope, _ handler: @escaping PlainHandler) -> Router.Handler {
-        guarded { request, parameters in
+        guarded { [self] request, parameters in
             let (page, refused) = resolve(scope, request, parameters)
             if let refused { return try refuse(refused, page) }
             return try respond(handler(page), page)
@@ -115,7 +122,7 @@ struct PageRoutes: Sendable {
     func sessionForm(_ handler: @escaping @Sendable (PageRequest, QueryItems) throws(SessionStoreError) -> PageAnswer)
         -> Router.Handler
     {
-        guarded { request, parameters in
+        guarded { [self] request, parameters in
             let (page, _) = resolve(.site, request, parameters)
             switch Self.form(of: page.request, badForm: nil) {
             case .success(let form):
@@ -131,7 +138,7 @@ struct PageRoutes: Sendable {
 
     /// Answers a path no route matches, whatever its method, in the app's look.
     var notFound: Router.Handler {
-        guarded { request, parameters in
+        guarded { [self] request, parameters in
             try refuse(.notFound(.unknownPage), resolve(.site, request, parameters).page)
         }
     }
