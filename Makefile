@@ -46,8 +46,10 @@ test-browser: browser-deps
 	$(SWIFT) build --product tabstage
 	$(BROWSER_VENV)/bin/python Tests/Browser/run_browser_tests.py --binary .build/debug/tabstage
 
+# The style, and every `Type.member` the docs cite defined in Sources.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
+	scripts/check-doc-symbols
 
 bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)

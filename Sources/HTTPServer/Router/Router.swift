@@ -19,6 +19,9 @@ public struct Router: Sendable {
 
     public init() {}
 
+    /// Every route as `METHOD /pattern`, in the order they are tried (for docs that list them).
+    public var routeList: [String] { routes.map { "\($0.method.rawValue) \($0.pattern.description)" } }
+
     /// Routes are tried in the order they were added; the first match wins.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
