@@ -338,13 +338,13 @@ final class PageRoutes: Sendable {
             chrome = ChromeContext(
                 language: viewer.language, app: app, layout: layout, visitorName: viewer.name,
                 currentPath: page.request.path, csrfToken: viewer.csrfToken, display: viewer.display)
-            live = liveStage(app.id, revision: viewer.revision, presentation: viewer.presentation, page.served)
+            live = liveStage(appIndex, revision: viewer.revision, presentation: viewer.presentation, page.served)
             framing = .stageFrame
         case .follower(let code, let revision, let presented):
             layout = presented
             chrome = ChromeContext(language: viewer.language, app: app, layout: layout, currentPath: page.request.path)
             live = LiveStage(
-                version: LiveVersion(revision: revision, generation: page.served.generation(ofApp: app.id)),
+                version: LiveVersion(revision: revision, generation: page.served.generation(at: appIndex)),
                 role: .following(code: code))
             framing = .denied
         }
@@ -362,10 +362,12 @@ final class PageRoutes: Sendable {
         return response
     }
 
-    /// The live part of a visitor's own screen of `appID`.
-    func liveStage(_ appID: String, revision: UInt64, presentation: Presentation?, _ served: ServedApps) -> LiveStage {
-        let version = LiveVersion(revision: revision, generation: served.generation(ofApp: appID))
-        guard let presentation, presentation.appID == appID else { return LiveStage(version: version, role: .visitor) }
+    /// The live part of a visitor's own screen of the app at `appIndex`.
+    func liveStage(_ appIndex: Int, revision: UInt64, presentation: Presentation?, _ served: ServedApps) -> LiveStage {
+        let version = LiveVersion(revision: revision, generation: served.generation(at: appIndex))
+        guard let presentation, presentation.appID == served.apps[appIndex].id else {
+            return LiveStage(version: version, role: .visitor)
+        }
         let followers = liveStreams.count(on: LiveTopic.follower(presentation.code))
         return LiveStage(version: version, role: .presenting(code: presentation.code, followers: followers))
     }
