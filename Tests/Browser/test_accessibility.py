@@ -430,3 +430,25 @@ def test_every_layout_and_page_kind_reads_with_names_roles_and_states(base, tabl
     for tab in tabs:
         driver.get(f"{base}/{app}/{layout}/{tab}")
         expect_named_roles_and_states(driver, f"{app}/{layout}/{tab}")
+
+
+# --- the icon gallery's tables scroll by keyboard (axe: scrollable-region-focusable) -----------
+
+def test_the_icon_gallerys_wide_tables_are_named_regions_a_keyboard_scrolls(base, phone):
+    driver = phone
+    driver.get(f"{base}/icons")
+    region = ax_node(driver, ".gallery")
+    assert region["role"] == "region" and region["name"] == "Icons", f"the first table's region: {region}"
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    for _ in range(40):  # the header's controls come first
+        if "gallery" in (driver.switch_to.active_element.get_attribute("class") or ""):
+            break
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+    gallery = driver.switch_to.active_element
+    assert "gallery" in (gallery.get_attribute("class") or ""), "Tab reaches the gallery"
+    outline = driver.execute_script("return getComputedStyle(arguments[0]).outlineStyle;", gallery)
+    assert outline != "none", "the focused gallery shows a focus ring"
+    width, client = driver.execute_script("return [arguments[0].scrollWidth, arguments[0].clientWidth];", gallery)
+    assert width > client, f"at 390 the table is wider than its region: {width} > {client}"
+    gallery.send_keys(Keys.ARROW_RIGHT)
+    wait(driver, lambda d: d.execute_script("return arguments[0].scrollLeft;", gallery) > 0, "→ scrolls the table")
