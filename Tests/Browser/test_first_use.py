@@ -146,16 +146,6 @@ def test_screenshots_of_the_branded_app_on_every_page_kind(bank, browser, viewpo
     save_screenshot(driver, f"{viewport}-bank-savings-logged-in")
 
 
-@pytest.mark.parametrize("viewport, layout, tab", [("phone", "bottom", "cards"), ("tablet", "vertical", "news")],
-                         ids=["bottom", "vertical"])
-def test_readme_screenshots_of_both_layouts(bank, browser, viewport, layout, tab):
-    """The README's pictures (copied from build/screenshots/ into docs/images/ when they change)."""
-    driver = browser(viewport)
-    driver.get(f"{bank}/bank/{layout}/{tab}")
-    wait(driver, lambda d: selected_tab(d) == tab, f"{tab} selected")
-    save_screenshot(driver, f"readme-{layout}")
-
-
 def test_settings_toggles_are_switches_and_checklist_items_checkboxes(base, tablet):
     driver = tablet
     driver.get(f"{base}/vertical/vertical/settings")
