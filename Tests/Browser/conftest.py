@@ -27,6 +27,20 @@ import support
 def pytest_addoption(parser):
     parser.addoption("--binary", default=os.environ.get("TABSTAGE_BINARY", str(support.ROOT / ".build/debug/tabstage")),
                      help="the tabstage binary under test (default $TABSTAGE_BINARY, else .build/debug/tabstage)")
+    parser.addoption("--stage-times", metavar="FILE",
+                     help="a file of 'stage<TAB>seconds' lines (make test's, by scripts/timed) to repeat at the end")
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """Repeats how long make test's earlier stages took, just above pytest's closing line (which
+    says how long the browser tests took)."""
+    path = config.getoption("--stage-times")
+    if not path or not Path(path).is_file():
+        return
+    stages = [line.split("\t") for line in Path(path).read_text().splitlines() if "\t" in line]
+    if stages:
+        terminalreporter.write_line("time: " + ", ".join(f"{label} {seconds} s" for label, seconds in stages)
+                                    + "; the browser tests: below")
 
 
 @pytest.fixture(scope="session")
