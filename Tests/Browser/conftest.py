@@ -84,6 +84,14 @@ def app_server(binary, tmp_path_factory):
         each.stop()
 
 
+@pytest.fixture(scope="session")
+def nu():
+    """The Nu HTML checker, started the first time a test of this process checks a page."""
+    checker = support.NuChecker()
+    yield checker
+    checker.stop()
+
+
 @pytest.fixture
 def start_server(binary):
     """`start_server(*arguments)`: a server of this test's own, stopped after it."""

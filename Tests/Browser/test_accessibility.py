@@ -5,7 +5,7 @@ partial tree of one element); a stress app (12 tabs, long titles, an 8-character
 colours and long-content pages go to build/screenshots/."""
 import pytest
 
-from support import By, Keys, save_screenshot, selected_tab, tab_link, wait
+from support import By, Keys, save_screenshot, selected_tab, tab_link, tap, wait
 
 
 def text(en, zh=None):
@@ -177,9 +177,9 @@ def test_a_page_action_keeps_focus_on_its_control_and_is_announced(base, phone):
     wait(driver, lambda d: announced(d) == "1 result", "the search's result is announced")
     assert driver.switch_to.active_element.get_attribute("name") == "q", "focus stays in the search field"
     # A new page's title after a tab swap, and a refusal's reason.
-    tab_link(driver, "wallet").click()
+    tap(driver, "wallet")
     wait(driver, lambda d: announced(d) == "Your wallet", "the new page's title is announced")
-    tab_link(driver, "membership").click()
+    tap(driver, "membership")
     wait(driver, lambda d: "log in" in (announced(d) or "").lower(), "the refusal is announced")
     assert live_regions(driver) == ["announcer"], f"still one live region: {live_regions(driver)}"
 

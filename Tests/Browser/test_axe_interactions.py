@@ -6,7 +6,7 @@ after the header's toggle."""
 import pytest
 
 from support import (LAYOUTS, By, Keys, document_survived, expect_no_axe_violations, header_item, mark_document,
-                     path_of, selected_tab, tab_link, wait)
+                     path_of, selected_tab, tab_link, tap, wait)
 from test_live import start_presenting, stream_open
 from test_stage import frame_selected, in_frame, activate, open_stage
 
@@ -16,7 +16,7 @@ def test_axe_with_the_log_in_sheet_open(base, browser, viewport):
     driver = browser(viewport)
     driver.get(f"{base}/restaurant/bottom/home")
     mark_document(driver)
-    tab_link(driver, "membership").click()
+    tap(driver, "membership")
     wait(driver, lambda d: d.execute_script(
         "var s = document.getElementById('login-sheet'); return !!s && s.matches(':modal');"), "the modal log-in sheet")
     assert document_survived(driver), "the sheet was swapped in"
@@ -28,7 +28,7 @@ def test_axe_after_a_bar_tap_swaps_the_tab_in(base, tablet, layout):
     driver = tablet
     driver.get(f"{base}/restaurant/{layout}/home")
     mark_document(driver)
-    tab_link(driver, "wallet").click()
+    tap(driver, "wallet")
     wait(driver, lambda d: selected_tab(d) == "wallet", "Wallet swapped in")
     assert document_survived(driver), "the tap swapped the stage, not a reload"
     expect_no_axe_violations(driver, f"{layout}: Wallet after a tap on Home")
@@ -78,6 +78,6 @@ def test_axe_in_the_dark_appearance_after_the_toggle(base, browser, viewport):
     wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-appearance") == "dark",
          "the dark appearance")
     expect_no_axe_violations(driver, f"{viewport}: News in the dark appearance")
-    tab_link(driver, "wallet").click()
+    tap(driver, "wallet")
     wait(driver, lambda d: selected_tab(d) == "wallet", "Wallet swapped in")
     expect_no_axe_violations(driver, f"{viewport}: Wallet swapped in, dark")

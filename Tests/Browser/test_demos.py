@@ -8,7 +8,7 @@ import pytest
 
 from support import (APPS, LAYOUTS, By, Keys, distinct_pages, document_survived, expect_no_axe_violations,
                      expect_valid_html, header_item, header_text, log_in, mark_document, page_heading, path_of,
-                     save_screenshot, screenshot_name, selected_tab, tab_link, wait)
+                     save_screenshot, screenshot_name, selected_tab, tab_link, tap, wait)
 
 BOTH_VIEWPORTS = ["phone", "tablet"]
 # "with_javascript" / "without_javascript" in a test's name.
@@ -27,7 +27,7 @@ def test_click_every_tab(base, browser, viewport, app, layout):
     for tab in tabs:
         if tab == guarded:
             continue
-        tab_link(driver, tab).click()
+        tap(driver, tab)
         wait(driver, lambda d: path_of(d) == f"/{app}/{layout}/{tab}", f"URL of {tab}")
         wait(driver, lambda d: selected_tab(d) == tab, f"{tab} marked selected")
         assert page_heading(driver), f"{app}/{layout}/{tab}: the page has a heading"
@@ -82,7 +82,7 @@ def test_history_back_and_forward(base, tablet):
     driver.get(f"{base}/restaurant/bottom/{tabs[0]}")
     mark_document(driver)
     for tab in tabs[1:4]:
-        tab_link(driver, tab).click()
+        tap(driver, tab)
         wait(driver, lambda d: selected_tab(d) == tab, f"{tab} selected")
     for expected in (tabs[2], tabs[1], tabs[0]):
         driver.back()
@@ -98,7 +98,7 @@ def test_history_back_and_forward(base, tablet):
 def test_login_guard(base, browser, javascript):
     driver = browser("phone", javascript=javascript)
     driver.get(f"{base}/restaurant/bottom/home")
-    tab_link(driver, "membership").click()
+    tap(driver, "membership")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, 'form[action^="/login"]'), "the log-in offer")
     assert selected_tab(driver) == "home", "a refused tab leaves the selection as it was"
     sheet = driver.find_element(By.ID, "login-sheet")
@@ -158,7 +158,7 @@ def test_core_walk_without_javascript(base, browser, app):
         for tab in tabs:
             if tab == guarded:
                 continue
-            tab_link(driver, tab).click()
+            tap(driver, tab)
             wait(driver, lambda d: path_of(d) == f"/{app}/{layout}/{tab}", f"URL of {tab}")
             assert selected_tab(driver) == tab, f"{tab} selected without JavaScript"
             assert page_heading(driver), "a heading"
@@ -174,8 +174,8 @@ def test_axe_finds_no_violations(base, tablet, path):
     expect_no_axe_violations(tablet, path)
 
 
-def test_html_is_valid(base):
-    expect_valid_html(base, distinct_pages())
+def test_html_is_valid(base, nu):
+    expect_valid_html(nu, base, distinct_pages())
 
 
 @pytest.mark.parametrize("viewport", BOTH_VIEWPORTS)

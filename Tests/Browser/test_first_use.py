@@ -10,7 +10,7 @@ import pytest
 
 from support import (By, Keys, document_survived, expect_no_axe_violations_on, expect_valid_html, header_item, log_in,
                      mark_document, page_heading, path_of, save_screenshot, screenshot_name, selected_tab, tab_link,
-                     wait)
+                     tap, wait)
 
 # The bank's tabs in its order; the first four are in the bottom bar, the rest in More.
 BANK_TABS = ["home", "cards", "pay", "find", "news", "savings", "profile", "settings"]
@@ -36,7 +36,7 @@ def test_the_header_follows_a_swapped_tab_so_login_lands_there(base, phone):
     driver = phone
     driver.get(f"{base}/restaurant/bottom/home")
     mark_document(driver)
-    tab_link(driver, "wallet").click()
+    tap(driver, "wallet")
     wait(driver, lambda d: selected_tab(d) == "wallet", "Wallet selected")
     assert document_survived(driver), "the tap swapped the stage"
     login = header_item(driver, "a.login-link")
@@ -47,7 +47,7 @@ def test_the_header_follows_a_swapped_tab_so_login_lands_there(base, phone):
     wait(driver, lambda d: path_of(d) == "/restaurant/bottom/wallet", "log-in lands on Wallet, the tab on screen")
     assert selected_tab(driver) == "wallet", "Wallet stays selected"
     # Logged in, the log-out form follows a swap the same way.
-    tab_link(driver, "news").click()
+    tap(driver, "news")
     wait(driver, lambda d: selected_tab(d) == "news", "News selected")
     field = driver.find_element(By.CSS_SELECTOR, '.stage-header form[action="/logout"] input[name="next"]')
     assert field.get_attribute("value") == "/restaurant/bottom/news", "the log-out form comes back to News"
@@ -58,7 +58,7 @@ def test_a_refused_tab_is_a_modal_sheet_over_the_page_that_stays(base, phone):
     driver.get(f"{base}/restaurant/bottom/home")
     home_heading = page_heading(driver)
     mark_document(driver)
-    tab_link(driver, "membership").click()
+    tap(driver, "membership")
     wait(driver, lambda d: sheet(d) is not None and sheet(d).is_displayed(), "the log-in sheet")
     dialog = sheet(driver)
     assert driver.execute_script("return arguments[0].matches(':modal');", dialog), "the sheet is modal"
@@ -73,11 +73,11 @@ def test_a_refused_tab_is_a_modal_sheet_over_the_page_that_stays(base, phone):
     active = driver.switch_to.active_element.get_attribute("data-tab")
     assert active == "membership", f"focus goes back to the refused tab, not {active!r}"
     # Cancel closes it too; logging in from it continues to the refused tab.
-    tab_link(driver, "membership").click()
+    tap(driver, "membership")
     wait(driver, lambda d: sheet(d) is not None, "the sheet again")
     sheet(driver).find_element(By.CSS_SELECTOR, "a.sheet-close").click()
     wait(driver, lambda d: sheet(d) is None, "Cancel closes the sheet")
-    tab_link(driver, "membership").click()
+    tap(driver, "membership")
     wait(driver, lambda d: sheet(d) is not None, "the sheet once more")
     log_in(driver, "Mei")
     wait(driver, lambda d: selected_tab(d) == "membership", "log-in continues to Membership")
@@ -100,7 +100,7 @@ def test_a_refused_url_opens_the_sheet_and_closing_it_returns_to_the_selected_ta
 def test_a_refused_tab_without_javascript_is_a_plain_page_with_a_way_back(base, browser):
     driver = browser("phone", javascript=False)
     driver.get(f"{base}/restaurant/bottom/wallet")
-    tab_link(driver, "membership").click()
+    tap(driver, "membership")
     wait(driver, lambda d: sheet(d) is not None, "the log-in sheet")
     assert sheet(driver).is_displayed(), "the sheet shows without JavaScript"
     assert selected_tab(driver) == "wallet", "the selection stays on Wallet"
@@ -128,9 +128,9 @@ def bank_pages():
     return pages
 
 
-def test_the_branded_app_passes_axe_and_the_nu_checker_on_every_page_kind(bank, tablet):
+def test_the_branded_app_passes_axe_and_the_nu_checker_on_every_page_kind(bank, tablet, nu):
     expect_no_axe_violations_on(tablet, bank, bank_pages())
-    expect_valid_html(bank, bank_pages())
+    expect_valid_html(nu, bank, bank_pages())
 
 
 @pytest.mark.parametrize("viewport", ["phone", "tablet"])
@@ -168,7 +168,7 @@ def test_the_more_list_is_uikits_and_its_rows_swap_in_place_as_taps(bank, phone)
     driver = phone
     driver.get(f"{bank}/bank/bottom/home")
     mark_document(driver)
-    tab_link(driver, "_more").click()
+    tap(driver, "_more")
     wait(driver, lambda d: path_of(d) == "/bank/bottom/_more", "the More list")
     rows = {row.get_attribute("data-tab"): row for row in driver.find_elements(By.CSS_SELECTOR, "a.more-row")}
     assert list(rows) == BANK_TABS[4:], f"the tabs past the bar: {list(rows)}"
@@ -182,7 +182,7 @@ def test_the_more_list_is_uikits_and_its_rows_swap_in_place_as_taps(bank, phone)
     wait(driver, lambda d: path_of(d) == "/bank/bottom/settings", "Settings from the More list")
     assert document_survived(driver), "the row swapped the stage, not a reload"
     assert selected_tab(driver) == "_more", "the More cell is current while a More tab is shown"
-    tab_link(driver, "_more").click()
+    tap(driver, "_more")
     wait(driver, lambda d: path_of(d) == "/bank/bottom/_more", "the More list again")
     marked = driver.find_elements(By.CSS_SELECTOR, 'a.more-row[aria-current="page"]')
     assert [row.get_attribute("data-tab") for row in marked] == ["settings"], "the selected row is marked"
@@ -277,7 +277,7 @@ def test_a_long_badge_stays_inside_its_cell_in_the_visitors_language(app_server,
 def test_the_event_log_is_newest_first_filters_by_kind_and_resets_after_a_confirmation(base, browser, javascript):
     driver = browser("phone", javascript=javascript)
     driver.get(f"{base}/restaurant/bottom/home")
-    tab_link(driver, "news").click()
+    tap(driver, "news")
     wait(driver, lambda d: selected_tab(d) == "news", "News selected")
     driver.get(f"{base}/restaurant/events")
     sequences = [int(cell.text) for cell in driver.find_elements(By.CSS_SELECTOR, ".event-table tbody td:first-child")]

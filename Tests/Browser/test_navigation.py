@@ -5,7 +5,7 @@ detail shows, in both layouts. The detail page passes axe and the Nu checker."""
 import pytest
 
 from support import (LAYOUTS, By, expect_no_axe_violations_on, expect_valid_html, page_heading, path_of, selected_tab,
-                     tab_link, wait)
+                     tap, wait)
 
 
 def bars(driver):
@@ -25,9 +25,9 @@ def test_a_list_item_pushes_a_detail_and_back_pops_it(base, phone):
     assert driver.find_elements(By.CSS_SELECTOR, ".nav-bar a.back"), "a Back control in the navigation bar"
     assert bars(driver), "the restaurant keeps its bar while a detail shows"
     # The bar tap on another tab and back again returns to the top of News's stack.
-    tab_link(driver, "home").click()
+    tap(driver, "home")
     wait(driver, lambda d: selected_tab(d) == "home", "Home selected")
-    tab_link(driver, "news").click()
+    tap(driver, "news")
     wait(driver, lambda d: path_of(d) == "/restaurant/bottom/news/spring-menu", "back on the detail")
     driver.find_element(By.CSS_SELECTOR, ".nav-bar a.back").click()
     wait(driver, lambda d: path_of(d) == "/restaurant/bottom/news", "Back pops to the list")
@@ -60,6 +60,6 @@ DETAIL_PAGES = ["/vertical/vertical/discover/travel", "/restaurant/bottom/news/s
                 "/vertical/bottom/settings/sounds"]
 
 
-def test_a_detail_page_has_no_axe_violations_and_valid_html(base, tablet):
+def test_a_detail_page_has_no_axe_violations_and_valid_html(base, tablet, nu):
     expect_no_axe_violations_on(tablet, base, DETAIL_PAGES)
-    expect_valid_html(base, DETAIL_PAGES)
+    expect_valid_html(nu, base, DETAIL_PAGES)

@@ -2,10 +2,10 @@
 failures of every kind in it (changed pages, a changed icon, a new and an obsolete snapshot)."""
 import subprocess
 
-from support import ROOT, expect_valid_html_files
+from support import ROOT, expect_valid_documents
 
 
-def test_snapshot_report_is_valid_html(binary, tmp_path):
+def test_snapshot_report_is_valid_html(binary, nu, tmp_path):
     folder = tmp_path
     app = folder / "coffee.json"
     app_text = (ROOT / "examples" / "coffee.json").read_text(encoding="utf-8")
@@ -36,4 +36,4 @@ def test_snapshot_report_is_valid_html(binary, tmp_path):
     html = report.read_text(encoding="utf-8")
     for part in ["menu-icon-selected: failed", "events: new", "event-log: obsolete", "&lt;Points &amp; more&gt;"]:
         assert part in html, f"the report lacks {part!r}"
-    expect_valid_html_files([report], allowed=None)
+    expect_valid_documents(nu, [(report.name, report.read_bytes())], allowed=None)

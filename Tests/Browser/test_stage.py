@@ -6,7 +6,7 @@ import urllib.request
 
 import pytest
 
-from support import (APPS, VIEWPORTS, By, Keys, axe_violations, distinct_pages, expect_valid_html_files,
+from support import (APPS, VIEWPORTS, By, Keys, axe_violations, distinct_pages, expect_valid_documents,
                      save_screenshot, screenshot_name, selected_tab, tab_link, wait)
 
 SIZES = list(VIEWPORTS)  # phone, tablet, desktop
@@ -257,11 +257,11 @@ def test_dark_pages_pass_axe(base, tablet, dark_by, path):
     assert not problems, "axe violations:\n  " + "\n  ".join(problems)
 
 
-def test_dark_pages_are_valid_html(base, tmp_path):
+def test_dark_pages_are_valid_html(base, nu):
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
     opener.open(urllib.request.Request(f"{base}/?appearance=dark&frame=none"), timeout=20).read()
-    files = []
-    for index, path in enumerate(distinct_pages()):
+    documents = []
+    for path in distinct_pages():
         request = urllib.request.Request(base + path, headers={"Accept-Language": "en", "Sec-Fetch-Dest": "iframe"}
                                          if "/stage" not in path else {"Accept-Language": "en"})
         try:
@@ -269,10 +269,8 @@ def test_dark_pages_are_valid_html(base, tmp_path):
         except urllib.error.HTTPError as error:
             body = error.read()
         assert b'data-appearance="dark"' in body, f"{path} is dark"
-        file = tmp_path / f"dark{index:02d}.html"
-        file.write_bytes(body)
-        files.append(file)
-    expect_valid_html_files(files)
+        documents.append((path, body))
+    expect_valid_documents(nu, documents)
 
 
 def test_the_start_page_shows_each_app_as_a_card(base, desktop):
