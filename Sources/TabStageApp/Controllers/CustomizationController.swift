@@ -34,7 +34,7 @@ struct CustomizationController: Sendable {
             if !isLiveRefresh { container.beginCustomizing(at: now, in: layout) }
             return container
         }
-        return .screen(Screen(container: container, content: .editTabs, notice: visit.notice))
+        return .screen(container, Screen(content: .editTabs, notice: visit.notice))
     }
 
     /// `POST /{app}/{layout}/_more/action`: one step of the edit list (`up`, `down`, `hide`,

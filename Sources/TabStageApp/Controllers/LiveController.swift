@@ -210,8 +210,9 @@ struct LiveController: Sendable {
         let app = visit.app
         let (container, _) = TabSelection.currentContainer(presenter.session, of: app, at: visit.now)
         return .screen(
+            container,
             Screen(
-                container: container, content: .tab(id: container.selectedTabID ?? app.tabs[0].id),
+                content: .tab(id: container.selectedTabID ?? app.tabs[0].id),
                 audience: .follower(
                     code: visit.page.parameter("code"), presenterRevision: presenter.session.revision ?? 0,
                     layout: presenter.session.presentation?.layout ?? .bottom)))

@@ -92,7 +92,7 @@ struct TabController: Sendable {
             _ = container.push(item: itemID, onTab: tabID, at: now, in: layout)
         }
         session.containers[visit.app.id] = container
-        return .screen(Screen(container: container, content: content, status: status, notice: notice))
+        return .screen(container, Screen(content: content, status: status, notice: notice))
     }
 
     /// The More list is the bar's: a layout without one has no such tab.
@@ -106,7 +106,7 @@ struct TabController: Sendable {
             session.containers[visit.app.id] == nil
             ? TabContainer(app: visit.app)
             : TabSelection.withCurrentContainer(&session, of: visit.app, at: visit.now) { $0 }
-        return .screen(Screen(container: container, content: .more, notice: visit.notice))
+        return .screen(container, Screen(content: .more, notice: visit.notice))
     }
 
     /// `POST /{app}/{layout}/{tab}/action`: a page form (docs/forms.md); back to the tab, a

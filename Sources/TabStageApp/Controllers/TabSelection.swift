@@ -83,7 +83,7 @@ struct TabSelection {
         }
         if isChanged { session.containers[app.id] = container }
         if let redirect { return .redirect(redirect) }
-        return .screen(Screen(container: container, content: content, status: status, notice: notice))
+        return .screen(consume container, Screen(content: content, status: status, notice: notice))
     }
 
     // MARK: The visitor's container

@@ -14,6 +14,8 @@ public final class ServedApps: Sendable {
     let markups: [AppMarkup]
     /// Per app id, how many times it was replaced while serving (0 at start).
     let generations: [String: UInt64]
+    /// `generations` of the served apps, by their place in `apps`: what a page reads.
+    private let generationsByPlace: [UInt64]
     /// Per app id, the problems of its file's newest version when that version is invalid (the
     /// last good one still serves), as `tabstage check` prints them.
     let problems: [String: [String]]
@@ -22,6 +24,7 @@ public final class ServedApps: Sendable {
         self.apps = apps
         self.markups = apps.map { AppMarkup(app: $0) }
         self.generations = generations
+        generationsByPlace = apps.map { generations[$0.id, default: 0] }
         self.problems = problems
     }
 
@@ -31,6 +34,7 @@ public final class ServedApps: Sendable {
         self.apps = apps
         self.markups = markups
         self.generations = generations
+        generationsByPlace = apps.map { generations[$0.id, default: 0] }
         self.problems = problems
     }
 
@@ -39,6 +43,9 @@ public final class ServedApps: Sendable {
     func app(id: String) -> AppDescription? { index(ofApp: id).map { apps[$0] } }
 
     func generation(ofApp id: String) -> UInt64 { generations[id, default: 0] }
+
+    /// The generation of the app at `index` in `apps`.
+    func generation(at index: Int) -> UInt64 { generationsByPlace[index] }
 
     /// `app` in the place of the app `replacedID` (or of the app with its own id), its problems
     /// cleared. Nil when neither is served, or when its id is another served app's.

@@ -7,8 +7,10 @@ import Views
 /// What a page handler answers. `PageRoutes` turns it into the response: it draws the header
 /// strip, renders after the session is let go, sets the cookie and logs refusals.
 enum PageAnswer {
-    /// A screen of the app in its layout: a tab, a refused tab, the More or edit list, a detail.
-    case screen(Screen)
+    /// A screen of the app in its layout (a tab, a refused tab, the More or edit list, a detail),
+    /// drawn from the container as the visit left it. The container travels beside the rest so
+    /// that it is moved, never copied, into the page's context.
+    case screen(TabContainer, Screen)
     /// Any other page in TabStage's look.
     case page(Page)
     /// 303 to a local path; `endingPresentation` revokes that follow code once the session is
@@ -22,7 +24,7 @@ enum PageAnswer {
     case response(Response)
 }
 
-/// A screen of the app: the container as the visit left it, and what its page area shows.
+/// What a screen of the app shows besides its container.
 struct Screen {
     /// Who looks at it: the visitor on their own session, or a follower of a presentation (who
     /// is shown nothing of their own session but its language).
@@ -31,7 +33,6 @@ struct Screen {
         case follower(code: String, presenterRevision: UInt64, layout: Layout)
     }
 
-    var container: TabContainer
     var content: StageContent
     var status: HTTPStatus = .ok
     /// The one-shot notice shown above the page (`PageVisit.notice`, or none).

@@ -7,7 +7,10 @@ import Views
 /// What a page request names and asks for, resolved once before the session is touched: the
 /// served apps it reads throughout, the app and layout of its path, the settings it asks the
 /// session to keep, and how it was made (a tap, a live page catching up, a fragment).
-struct PageRequest {
+///
+/// One object per request, which the visit, the handler and the renderer share: the request
+/// it holds is never copied.
+final class PageRequest {
     let request: Request
     let parameters: Parameters
     /// The apps as this request reads them: an app and its markup are of one version.
@@ -17,6 +20,17 @@ struct PageRequest {
     /// The layout the path names.
     let layout: Layout?
     let now: Date
+
+    init(
+        request: Request, parameters: Parameters, served: ServedApps, appIndex: Int?, layout: Layout?, now: Date
+    ) {
+        self.request = request
+        self.parameters = parameters
+        self.served = served
+        self.appIndex = appIndex
+        self.layout = layout
+        self.now = now
+    }
 
     /// The settings the request asks for; read once by `PageRoutes` for a visit.
     var settings: RequestedSettings { RequestedSettings(request) }
@@ -59,7 +73,7 @@ struct RequestedSettings {
     var isEmbedded: Bool
     var acceptLanguage: String?
 
-    init(_ request: Request) {
+    init(_ request: borrowing Request) {
         language = request.query["lang"].flatMap { UILanguage(tag: $0) }
         appearance = request.query["appearance"].flatMap { Appearance(name: $0) }
         showsDeviceFrames = request.query["frame"].flatMap(Self.framesShown(byQuery:))

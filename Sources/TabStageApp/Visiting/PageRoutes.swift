@@ -10,13 +10,20 @@ import Views
 /// request; runs the handler, which returns a value (`PageAnswer`); then renders it after the
 /// session is let go, sets the cookie of a session the request made, and logs what was refused.
 /// A failing session store answers 503 with a log line naming the problem.
-struct PageRoutes: Sendable {
+final class PageRoutes: Sendable {
     let visitors: Visitors
     let shelf: AppShelf
     /// Counts a presenter's followers for the screens they draw.
     let liveStreams: LiveStreams
     /// Where refusals and a failing store are reported (standard error when serving).
     let log: @Sendable (String) -> Void
+
+    init(visitors: Visitors, shelf: AppShelf, liveStreams: LiveStreams, log: @escaping @Sendable (String) -> Void) {
+        self.visitors = visitors
+        self.shelf = shelf
+        self.liveStreams = liveStreams
+        self.log = log
+    }
 
     /// What a route's path names besides fixed segments.
     enum Scope {
@@ -62,19 +69,16 @@ struct PageRoutes: Sendable {
         find: @escaping @Sendable (PageRequest) throws(SessionStoreError) -> Result<Found, Refusal>,
         _ handler: @escaping Handler<Found>
     ) -> Router.Handler {
-        guarded { request, parameters in
-            let page: PageRequest
-            switch resolve(scope, request, parameters) {
-            case .success(let resolved): page = resolved
-            case .failure(let refusal): return try refuse(refusal, request, app: appIndex(scope, request, parameters))
-            }
-            if visiting.sameOriginOnly && !Self.isSameOrigin(request) {
-                return try refuse(Refusal(.forbidden), request)
+        guarded { [self] request, parameters in
+            let (page, refused) = resolve(scope, request, parameters)
+            if let refused { return try refuse(refused, page) }
+            if visiting.sameOriginOnly && !Self.isSameOrigin(page.request) {
+                return try refuse(Refusal(.forbidden), page)
             }
             let found: Found
             switch try find(page) {
             case .success(let value): found = value
-            case .failure(let refusal): return try refuse(refusal, request, app: page.appIndex)
+            case .failure(let refusal): return try refuse(refusal, page)
             }
             return try visit(page, visiting) { visit, session in handler(visit, found, &session) }
         }
@@ -88,12 +92,13 @@ struct PageRoutes: Sendable {
     /// the session's CSRF token, checked under the session's lock. A form that cannot be read is
     /// refused with `badForm` (400, or 413 when too large); a post without a session makes none.
     func form(_ scope: Scope, badForm: UIString? = nil, _ handler: @escaping FormHandler) -> Router.Handler {
-        guarded { request, parameters in
-            let page: PageRequest
+        guarded { [self] request, parameters in
+            let (page, refused) = resolve(scope, request, parameters)
+            if let refused { return try refuse(refused, page) }
             let form: QueryItems
-            switch resolveForm(scope, request, parameters, badForm: badForm) {
-            case .success(let resolved): (page, form) = resolved
-            case .failure(let refusal): return try refuse(refusal, request, app: appIndex(scope, request, parameters))
+            switch Self.form(of: page.request, badForm: badForm) {
+            case .success(let read): form = read
+            case .failure(let refusal): return try refuse(refusal, page)
             }
             return try visit(page, Visiting(creates: .never)) { visit, session in
                 guard Visitors.carriesToken(form, of: session) else { return .refusal(Refusal(.forbidden)) }
@@ -105,11 +110,10 @@ struct PageRoutes: Sendable {
     /// A route that does not visit the session itself (assets, streams): the wrapper reads the
     /// session only for an answer drawn in the app's look.
     func plain(_ scope: Scope, _ handler: @escaping PlainHandler) -> Router.Handler {
-        guarded { request, parameters in
-            switch resolve(scope, request, parameters) {
-            case .success(let page): return try respond(handler(page), page)
-            case .failure(let refusal): return try refuse(refusal, request, app: appIndex(scope, request, parameters))
-            }
+        guarded { [self] request, parameters in
+            let (page, refused) = resolve(scope, request, parameters)
+            if let refused { return try refuse(refused, page) }
+            return try respond(handler(page), page)
         }
     }
 
@@ -118,67 +122,62 @@ struct PageRoutes: Sendable {
     func sessionForm(_ handler: @escaping @Sendable (PageRequest, QueryItems) throws(SessionStoreError) -> PageAnswer)
         -> Router.Handler
     {
-        guarded { request, parameters in
-            switch resolveForm(.site, request, parameters, badForm: nil) {
-            case .success(let (page, form)):
-                guard Visitors.carriesToken(form, of: try visitors.read(request)) else {
-                    return try refuse(Refusal(.forbidden), request)
+        guarded { [self] request, parameters in
+            let (page, _) = resolve(.site, request, parameters)
+            switch Self.form(of: page.request, badForm: nil) {
+            case .success(let form):
+                guard Visitors.carriesToken(form, of: try visitors.read(page.request)) else {
+                    return try refuse(Refusal(.forbidden), page)
                 }
                 return try respond(handler(page, form), page)
             case .failure(let refusal):
-                return try refuse(refusal, request)
+                return try refuse(refusal, page)
             }
         }
     }
 
     /// Answers a path no route matches, whatever its method, in the app's look.
     var notFound: Router.Handler {
-        guarded { request, _ in try refuse(.notFound(.unknownPage), request) }
+        guarded { [self] request, parameters in
+            try refuse(.notFound(.unknownPage), resolve(.site, request, parameters).page)
+        }
     }
 
     // MARK: Resolving the request
 
-    private func resolve(_ scope: Scope, _ request: Request, _ parameters: Parameters) -> Result<PageRequest, Refusal> {
+    /// The request's context, and why it is refused when its path names no served app or no
+    /// layout (the context then names no app, or only the app).
+    private func resolve(_ scope: Scope, _ request: consuming Request, _ parameters: Parameters) -> (
+        page: PageRequest, refused: Refusal?
+    ) {
         let served = shelf.current
         var appIndex: Int?
         var layout: Layout?
+        var refused: Refusal?
         if scope != .site {
             let appID = parameters["app"] ?? ""
-            guard let index = served.index(ofApp: appID) else { return .failure(.notFound(.unknownApp(appID))) }
-            appIndex = index
+            appIndex = served.index(ofApp: appID)
+            if appIndex == nil { refused = .notFound(.unknownApp(appID)) }
         }
-        if scope == .layout {
+        if scope == .layout, refused == nil {
             let name = parameters["layout"] ?? ""
-            guard let named = Layout(rawValue: name) else {
-                return .failure(Refusal(.badRequest, .unknownLayout(name)))
-            }
-            layout = named
+            layout = Layout(rawValue: name)
+            if layout == nil { refused = Refusal(.badRequest, .unknownLayout(name)) }
         }
-        return .success(
-            PageRequest(
-                request: request, parameters: parameters, served: served, appIndex: appIndex, layout: layout,
-                now: visitors.clock()))
+        let page = PageRequest(
+            request: request, parameters: parameters, served: served, appIndex: appIndex, layout: layout,
+            now: visitors.clock())
+        return (page, refused)
     }
 
-    private func resolveForm(_ scope: Scope, _ request: Request, _ parameters: Parameters, badForm: UIString?)
-        -> Result<(PageRequest, QueryItems), Refusal>
-    {
-        let page: PageRequest
-        switch resolve(scope, request, parameters) {
-        case .success(let resolved): page = resolved
-        case .failure(let refusal): return .failure(refusal)
-        }
-        guard Self.isSameOrigin(request) else { return .failure(Refusal(.forbidden)) }
+    /// The form of a state-changing POST from this site.
+    private static func form(of request: Request, badForm: UIString?) -> Result<QueryItems, Refusal> {
+        guard isSameOrigin(request) else { return .failure(Refusal(.forbidden)) }
         do throws(FormError) {
-            return .success((page, try request.form()))
+            return .success(try request.form())
         } catch {
             return .failure(Refusal(error.status, badForm))
         }
-    }
-
-    /// The served app a refused request's path names, for the error page's look.
-    private func appIndex(_ scope: Scope, _ request: Request, _ parameters: Parameters) -> Int? {
-        scope == .site ? nil : parameters["app"].flatMap { shelf.current.index(ofApp: $0) }
     }
 
     /// A cross-site form post is refused even before the SameSite cookie would stop it: the
@@ -191,13 +190,6 @@ struct PageRoutes: Sendable {
 
     // MARK: Visiting the session
 
-    /// What a visit leaves for drawing the page: the handler's answer and the visitor as the
-    /// header strip and the live parts show them.
-    private struct Outcome {
-        var answer: PageAnswer
-        var viewer: Viewer
-    }
-
     /// The visitor as a page shows them, read under the session's lock.
     struct Viewer {
         var language: UILanguage
@@ -207,6 +199,10 @@ struct PageRoutes: Sendable {
         var presentation: Presentation?
         var revision: UInt64 = 0
         var newSession: SessionID?
+
+        /// No one's: for answers that draw no page.
+        static let nobody = Viewer(
+            VisitorSession(), language: UILanguage.negotiate(acceptLanguage: nil), display: DisplaySettings())
 
         init(_ session: VisitorSession, language: UILanguage, display: DisplaySettings) {
             self.language = language
@@ -230,18 +226,20 @@ struct PageRoutes: Sendable {
         let takesNotice = visiting.showsNotice && !page.isLiveRefresh
         let visit = try visitors.visit(
             page.request, create: create, readsFirst: visiting.readsFirst && !settings.changesSession
-        ) { session -> Outcome in
+        ) { session -> (PageAnswer, Viewer) in
             settings.keep(in: &session)
             let language = settings.language(of: session)
             let display = settings.display(of: session)
             let notice = takesNotice ? session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) } : nil
             let answer = handler(PageVisit(page: page, language: language, display: display, notice: notice), &session)
-            return Outcome(answer: answer, viewer: Viewer(session, language: language, display: display))
+            return (answer, Viewer(session, language: language, display: display))
         }
-        var viewer = visit.result.viewer
-        viewer.revision = visit.revision
-        viewer.newSession = visit.newSession
-        return try answer(visit.result.answer, page, viewer)
+        let (revision, newSession) = (visit.revision, visit.newSession)
+        // Moved out, not copied: the answer may hold the visitor's container.
+        var (answer, viewer) = (consume visit).result
+        viewer.revision = revision
+        viewer.newSession = newSession
+        return try self.answer(answer, page, viewer)
     }
 
     /// The visitor for a page drawn outside a visit: read, or stored when the request asks for
@@ -263,38 +261,26 @@ struct PageRoutes: Sendable {
 
     /// The answer of a route that did not visit the session: the session is read only for an
     /// answer drawn in the app's look.
-    private func respond(_ answer: PageAnswer, _ page: PageRequest) throws(SessionStoreError) -> Response {
-        if let undrawn = try undrawn(answer) { return undrawn }
-        if case .refusal(let refusal) = answer { return try refuse(refusal, page.request, app: page.appIndex) }
-        let settings = page.settings
-        let viewer = try viewer(page.request, settings: settings, create: settings.changesSession)
-        return try self.answer(answer, page, viewer)
-    }
-
-    /// The answers that draw no page: redirects and ready responses.
-    private func undrawn(_ answer: PageAnswer) throws(SessionStoreError) -> Response? {
+    private func respond(_ answer: consuming PageAnswer, _ page: PageRequest) throws(SessionStoreError) -> Response {
         switch answer {
-        case .redirect(let location, let ending):
-            if let ending { try endPresentation(ending) }
-            return StageResponses.redirect(to: location)
-        case .moved(let id, let location):
-            var response = StageResponses.redirect(to: location)
-            visitors.attachCookie(id, to: &response)
-            return response
-        case .response(let given):
-            return given
-        case .screen, .page, .refusal:
-            return nil
+        case .screen, .page:
+            let settings = page.settings
+            let viewer = try viewer(page.request, settings: settings, create: settings.changesSession)
+            return try self.answer(answer, page, viewer)
+        case .refusal(let refusal):
+            return try refuse(refusal, page)
+        case .redirect, .moved, .response:
+            return try self.answer(answer, page, .nobody)
         }
     }
 
-    private func answer(_ answer: PageAnswer, _ page: PageRequest, _ viewer: Viewer) throws(SessionStoreError)
-        -> Response
+    private func answer(_ answer: consuming PageAnswer, _ page: PageRequest, _ viewer: Viewer)
+        throws(SessionStoreError) -> Response
     {
         var response: Response
-        switch answer {
-        case .screen(let screen):
-            response = render(screen, page, viewer)
+        switch consume answer {
+        case .screen(let container, let screen):
+            response = render(container, screen, page, viewer)
         case .page(let shown):
             let chrome = ChromeContext(
                 language: viewer.language, app: page.appIndex.map { page.served.apps[$0] }, visitorName: viewer.name,
@@ -303,21 +289,23 @@ struct PageRoutes: Sendable {
             response = StageResponses.page(shown.render(chrome), status: shown.status, framing: shown.framing)
         case .refusal(let refusal):
             response = errorPage(refusal, page.request, app: page.appIndex.map { page.served.apps[$0] }, viewer)
-        case .redirect, .moved, .response:
-            // Drawn by no one: `undrawn` answers them.
-            response = try undrawn(answer) ?? .statusPage(.internalServerError)
+        case .redirect(let location, let ending):
+            if let ending { try endPresentation(ending) }
+            response = StageResponses.redirect(to: location)
+        case .moved(let id, let location):
+            response = StageResponses.redirect(to: location)
+            visitors.attachCookie(id, to: &response)
+        case .response(let given):
+            response = given
         }
         visitors.attachCookie(viewer.newSession, to: &response)
         return response
     }
 
     /// The error page of a refusal made before any visit: the session is read for the strip.
-    private func refuse(_ refusal: Refusal, _ request: Request, app appIndex: Int? = nil) throws(SessionStoreError)
-        -> Response
-    {
-        let settings = RequestedSettings(request)
-        let viewer = try viewer(request, settings: settings, create: false)
-        return errorPage(refusal, request, app: appIndex.map { shelf.current.apps[$0] }, viewer)
+    private func refuse(_ refusal: Refusal, _ page: PageRequest) throws(SessionStoreError) -> Response {
+        let viewer = try viewer(page.request, settings: page.settings, create: false)
+        return errorPage(refusal, page.request, app: page.appIndex.map { page.served.apps[$0] }, viewer)
     }
 
     private func errorPage(_ refusal: Refusal, _ request: Request, app: AppDescription?, _ viewer: Viewer) -> Response {
@@ -336,7 +324,9 @@ struct PageRoutes: Sendable {
     }
 
     /// A screen: the whole document, or only the stage when the script asks for a fragment.
-    private func render(_ screen: Screen, _ page: PageRequest, _ viewer: Viewer) -> Response {
+    private func render(_ container: consuming TabContainer, _ screen: Screen, _ page: PageRequest, _ viewer: Viewer)
+        -> Response
+    {
         let appIndex = page.appIndex ?? 0
         let app = page.served.apps[appIndex]
         var layout = page.layout ?? .bottom
@@ -348,33 +338,36 @@ struct PageRoutes: Sendable {
             chrome = ChromeContext(
                 language: viewer.language, app: app, layout: layout, visitorName: viewer.name,
                 currentPath: page.request.path, csrfToken: viewer.csrfToken, display: viewer.display)
-            live = liveStage(app.id, revision: viewer.revision, presentation: viewer.presentation, page.served)
+            live = liveStage(appIndex, revision: viewer.revision, presentation: viewer.presentation, page.served)
             framing = .stageFrame
         case .follower(let code, let revision, let presented):
             layout = presented
             chrome = ChromeContext(language: viewer.language, app: app, layout: layout, currentPath: page.request.path)
             live = LiveStage(
-                version: LiveVersion(revision: revision, generation: page.served.generation(ofApp: app.id)),
+                version: LiveVersion(revision: revision, generation: page.served.generation(at: appIndex)),
                 role: .following(code: code))
             framing = .denied
         }
+        let status = screen.status
         let context = StageContext(
-            chrome: chrome, app: app, layout: layout, container: screen.container, content: screen.content,
+            chrome: chrome, app: app, layout: layout, container: container, content: screen.content,
             notice: screen.notice, markup: page.served.markups[appIndex], live: live)
         // The stage's device frames show tab pages, so they may be framed by this origin; a
         // follow page is not among them and is framed by no one.
         guard page.request.headers[StageResponses.fragmentHeader] == "1" else {
-            return StageResponses.page(StagePage.document(context), status: screen.status, framing: framing)
+            return StageResponses.page(StagePage.document(context), status: status, framing: framing)
         }
-        var response = StageResponses.page(StagePage.fragment(context), status: screen.status, framing: framing)
+        var response = StageResponses.page(StagePage.fragment(context), status: status, framing: framing)
         response.headers[StageResponses.fragmentHeader] = "1"
         return response
     }
 
-    /// The live part of a visitor's own screen of `appID`.
-    func liveStage(_ appID: String, revision: UInt64, presentation: Presentation?, _ served: ServedApps) -> LiveStage {
-        let version = LiveVersion(revision: revision, generation: served.generation(ofApp: appID))
-        guard let presentation, presentation.appID == appID else { return LiveStage(version: version, role: .visitor) }
+    /// The live part of a visitor's own screen of the app at `appIndex`.
+    func liveStage(_ appIndex: Int, revision: UInt64, presentation: Presentation?, _ served: ServedApps) -> LiveStage {
+        let version = LiveVersion(revision: revision, generation: served.generation(at: appIndex))
+        guard let presentation, presentation.appID == served.apps[appIndex].id else {
+            return LiveStage(version: version, role: .visitor)
+        }
         let followers = liveStreams.count(on: LiveTopic.follower(presentation.code))
         return LiveStage(version: version, role: .presenting(code: presentation.code, followers: followers))
     }
@@ -387,12 +380,13 @@ struct PageRoutes: Sendable {
 
     /// Wraps a route so a failing session store answers 503 with a log line naming the problem
     /// (the visitor sees no file names).
-    func guarded(_ handler: @escaping @Sendable (Request, Parameters) throws -> Response) -> Router.Handler {
+    func guarded(_ handler: @escaping @Sendable (consuming Request, Parameters) throws -> Response) -> Router.Handler {
         { [log] request, parameters in
+            let (method, path) = (request.method, request.path)
             do {
                 return try handler(request, parameters)
             } catch let error as SessionStoreError {
-                log("tabstage: session store failed on \(request.method.rawValue) \(request.path): \(error)")
+                log("tabstage: session store failed on \(method.rawValue) \(path): \(error)")
                 return .statusPage(.serviceUnavailable, message: "sessions are unavailable; try again later")
             }
         }

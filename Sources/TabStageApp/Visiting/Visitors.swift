@@ -7,7 +7,7 @@ import Views
 /// The visitors' sessions as pages use them: found by cookie, changed under the store's lock,
 /// made only when a request has something to keep, moved to a new id at log-in and log-out.
 /// Pages reach the store through `PageRoutes`, which calls this once per request.
-struct Visitors: Sendable {
+final class Visitors: Sendable {
     static let cookieName = "tabstage_session"
 
     let store: any SessionStore<VisitorSession>
@@ -17,6 +17,17 @@ struct Visitors: Sendable {
     let hub: any ChangeHub
     /// Marks the session cookie `Secure` (`serve --secure-cookies`, behind HTTPS).
     let secureCookies: Bool
+
+    init(
+        store: any SessionStore<VisitorSession>, sessionIDs: any SessionIDSource, clock: @escaping @Sendable () -> Date,
+        hub: any ChangeHub, secureCookies: Bool
+    ) {
+        self.store = store
+        self.sessionIDs = sessionIDs
+        self.clock = clock
+        self.hub = hub
+        self.secureCookies = secureCookies
+    }
 
     /// What a visit to the session gives back.
     struct Visit<Result> {

@@ -18,7 +18,7 @@ public enum IconGalleryPage {
             html.raw("</h1>\n")
             PageParts.paragraph(UIString.iconGalleryLead.text(in: language), className: "lead", into: &html)
             let pictures: [StageLinks.IconPicture] = [.unselected, .selected(.glow), .selected(.tinted)]
-            table(rows: names.map { ($0, $0) }, pictures: pictures, language: language, into: &html) {
+            table(rows: names.map { ($0, $0) }, pictures: pictures, region: title, language: language, into: &html) {
                 name, picture, scale in
                 StageLinks.builtInIcon(name, state: picture, scale: scale, tint: tint)
             }
@@ -28,8 +28,11 @@ public enum IconGalleryPage {
                 html.raw("</h2>\n")
                 PageParts.paragraph(UIString.appIconsLead.text(in: language), className: "lead", into: &html)
                 let rows = app.tabs.map { ($0.title.text(in: language.tag), $0.id) }
-                table(rows: rows, pictures: [.unselected, .selected(app.iconStyle)], language: language, into: &html) {
-                    tabID, picture, scale in
+                let region = app.name.text(in: language.tag)
+                table(
+                    rows: rows, pictures: [.unselected, .selected(app.iconStyle)], region: region, language: language,
+                    into: &html
+                ) { tabID, picture, scale in
                     guard let tab = app.tab(id: tabID) else { return "" }
                     return StageLinks.url {
                         StageLinks.writeIcon(
@@ -42,12 +45,15 @@ public enum IconGalleryPage {
     }
 
     /// A table of icons: a row per `(label, key)`, a column group per picture with the three
-    /// scales; `url` gives each cell's image.
+    /// scales; `url` gives each cell's image. The table scrolls sideways in a region named
+    /// `region` (its section's heading) that takes the focus, so a keyboard can scroll it too.
     private static func table(
-        rows: [(label: String, key: String)], pictures: [StageLinks.IconPicture], language: UILanguage,
-        into html: inout HTMLWriter, url: (String, StageLinks.IconPicture, Int) -> String
+        rows: [(label: String, key: String)], pictures: [StageLinks.IconPicture], region: String,
+        language: UILanguage, into html: inout HTMLWriter, url: (String, StageLinks.IconPicture, Int) -> String
     ) {
-        html.raw("<div class=\"gallery\"><table>\n<thead>\n<tr><th scope=\"col\" rowspan=\"2\">")
+        html.raw("<div class=\"gallery\" role=\"region\" tabindex=\"0\"")
+        html.attribute("aria-label", region)
+        html.raw("><table>\n<thead>\n<tr><th scope=\"col\" rowspan=\"2\">")
         html.text(UIString.iconColumn.text(in: language))
         html.raw("</th>")
         for picture in pictures {

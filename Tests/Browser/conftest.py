@@ -1,0 +1,178 @@
+"""Fixtures of the browser suite: the servers under test and the browsers that visit them.
+
+- `server` (its `base` URL as the fixture `base`): `tabstage serve` with the built-in demos,
+  started once per test process from `--binary` (or $TABSTAGE_BINARY, else
+  .build/debug/tabstage) on a port it picks itself, stopped at the end.
+- `app_server(name)`: a server of one example app (examples/NAME.json, or an app a test
+  describes), started the first time a test asks for it and kept for the rest of the run.
+- `start_server(*arguments)`: a server of a test's own (a file it rewrites, `--watch`),
+  stopped after the test.
+- `browser(viewport, javascript=True)`: a headless Chromium at "phone" (390 x 844), "tablet"
+  (1024 x 768) or "desktop" (1440 x 900). Starting Chromium costs a second of CPU, so a browser
+  is kept for the next test that wants the same kind, and before it is handed out again it is
+  reset: one window on a blank page, no cookies (a new session on every server), no emulated
+  media, its viewport. Every test therefore starts as if in a new browser, and the tests run in
+  any order, alone (`-k`, `--lf`) or in several processes (`-n`).
+"""
+import json
+import os
+from pathlib import Path
+
+import pytest
+from selenium.common.exceptions import WebDriverException
+
+import support
+
+
+def pytest_addoption(parser):
+    parser.addoption("--binary", default=os.environ.get("TABSTAGE_BINARY", str(support.ROOT / ".build/debug/tabstage")),
+                     help="the tabstage binary under test (default $TABSTAGE_BINARY, else .build/debug/tabstage)")
+    parser.addoption("--stage-times", metavar="FILE",
+                     help="a file of 'stage<TAB>seconds' lines (make test's, by scripts/timed) to repeat at the end")
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """Repeats how long make test's earlier stages took, just above pytest's closing line (which
+    says how long the browser tests took)."""
+    path = config.getoption("--stage-times")
+    if not path or not Path(path).is_file():
+        return
+    stages = [line.split("\t") for line in Path(path).read_text().splitlines() if "\t" in line]
+    if stages:
+        terminalreporter.write_line("time: " + ", ".join(f"{label} {seconds} s" for label, seconds in stages)
+                                    + "; the browser tests: below")
+
+
+@pytest.fixture(scope="session")
+def binary(pytestconfig):
+    path = Path(pytestconfig.getoption("--binary")).resolve()
+    if not os.access(path, os.X_OK):
+        pytest.exit(f"no tabstage binary at {path}: build it with `swift build --product tabstage`", returncode=4)
+    return path
+
+
+@pytest.fixture(scope="session")
+def server(binary):
+    running = support.Server(binary)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def base(server):
+    return server.base
+
+
+@pytest.fixture(scope="session")
+def app_server(binary, tmp_path_factory):
+    """`app_server("bank")` serves examples/bank.json; `app_server("stress", app={...})` serves
+    an app given as a dictionary. The built-in demos are served beside it. Returns the base URL."""
+    running = {}
+
+    def start(name, app=None):
+        if name not in running:
+            if app is None:
+                file = support.ROOT / "examples" / f"{name}.json"
+            else:
+                file = tmp_path_factory.mktemp("apps") / f"{name}.json"
+                file.write_text(json.dumps(app, ensure_ascii=False), encoding="utf-8")
+            running[name] = support.Server(binary, extra_arguments=["--app", str(file)])
+        return running[name].base
+
+    yield start
+    for each in running.values():
+        each.stop()
+
+
+@pytest.fixture(scope="session")
+def nu():
+    """The Nu HTML checker, started the first time a test of this process checks a page."""
+    checker = support.NuChecker()
+    yield checker
+    checker.stop()
+
+
+@pytest.fixture
+def start_server(binary):
+    """`start_server(*arguments)`: a server of this test's own, stopped after it."""
+    started = []
+
+    def start(*arguments):
+        started.append(support.Server(binary, extra_arguments=arguments))
+        return started[-1]
+
+    yield start
+    for each in started:
+        each.stop()
+
+
+class Browsers:
+    """The Chromium sessions of this test process, kept from test to test."""
+
+    def __init__(self):
+        self.idle = {}  # (viewport, javascript) -> [(driver, override)]
+
+    def take(self, viewport, javascript):
+        kept = self.idle.get((viewport, javascript), [])
+        while kept:
+            driver, override = kept.pop()
+            try:
+                support.reset_driver(driver, viewport, override)
+                return driver, override
+            except WebDriverException:
+                quit_quietly(driver)  # a browser the last test left broken is not reused
+        return support.new_driver(viewport, javascript)
+
+    def give_back(self, viewport, javascript, driver, override):
+        self.idle.setdefault((viewport, javascript), []).append((driver, override))
+
+    def quit_all(self):
+        for kept in self.idle.values():
+            for driver, _ in kept:
+                quit_quietly(driver)
+        self.idle.clear()
+
+
+def quit_quietly(driver):
+    try:
+        driver.quit()
+    except Exception:  # noqa: BLE001 - a browser that died is gone either way
+        pass
+
+
+@pytest.fixture(scope="session")
+def browsers():
+    kept = Browsers()
+    yield kept
+    kept.quit_all()
+
+
+@pytest.fixture
+def browser(browsers):
+    """`browser("phone")`, `browser("tablet", javascript=False)`: a browser for this test alone
+    (two calls give two browsers), handed back when the test ends."""
+    taken = []
+
+    def take(viewport="tablet", javascript=True):
+        driver, override = browsers.take(viewport, javascript)
+        taken.append((viewport, javascript, driver, override))
+        return driver
+
+    yield take
+    for viewport, javascript, driver, override in taken:
+        browsers.give_back(viewport, javascript, driver, override)
+
+
+@pytest.fixture
+def phone(browser):
+    return browser("phone")
+
+
+@pytest.fixture
+def tablet(browser):
+    return browser("tablet")
+
+
+@pytest.fixture
+def desktop(browser):
+    return browser("desktop")
