@@ -10,9 +10,18 @@ public enum SelectionSource: String, Sendable, Equatable, Codable, CaseIterable 
     case code
     /// The browser's back or forward button.
     case history
+    /// A row of UIKit's More list: the More navigation controller pushes the tab, and no tab bar
+    /// delegate call is made. Under a preset without a More navigation controller it is a tap.
+    case moreRow
 
-    /// How the log names it: `code` reads `programmatic`.
-    public var logName: String { self == .code ? "programmatic" : rawValue }
+    /// How the log names it: `code` reads `programmatic`, `moreRow` reads `More row`.
+    public var logName: String {
+        switch self {
+        case .code: "programmatic"
+        case .moreRow: "More row"
+        default: rawValue
+        }
+    }
 }
 
 /// One of a screen's appearance callbacks.
@@ -99,6 +108,26 @@ public enum ContainerEventKind: Sendable, Equatable, Codable {
     /// The delegate's `tabBarController(_:didEndCustomizing:changed:)`: Done, and whether the
     /// order or the hidden tabs differ from when customizing began.
     case didEndCustomizing(changed: Bool)
+    /// `tabBarController(_:shouldSelect:)` asked about `moreNavigationController`: the More item
+    /// tapped. The login guard has nothing to refuse there.
+    case moreShouldSelect
+    /// `tabBarController(_:didSelect:)` told of `moreNavigationController`, its list on screen.
+    case moreDidSelect
+    /// An appearance callback of the More list (UIKit's own screen, the root of More's stack).
+    case moreListAppearance(step: AppearanceStep)
+    /// The More navigation controller's view joined the tab bar controller's view.
+    case moreViewAdded
+    /// The More navigation controller's view left the tab bar controller's view.
+    case moreViewRemoved
+    /// The More navigation controller pushed a tab's view controller (a row of its list).
+    case morePushed(tabID: String)
+    /// The More navigation controller popped to its list.
+    case morePoppedToRoot
+    /// `navigationController(_:willShow:animated:)` of the More navigation controller's delegate:
+    /// a tab, or its list (nil).
+    case moreWillShow(tabID: String?)
+    /// `navigationController(_:didShow:animated:)` of the More navigation controller's delegate.
+    case moreDidShow(tabID: String?)
 }
 
 extension ContainerEventKind: CustomStringConvertible {
@@ -141,6 +170,15 @@ extension ContainerEventKind: CustomStringConvertible {
         case .tabHiddenChanged(let tabID, let isHidden): (isHidden ? "hid " : "showed ") + tabID
         case .arrangementReset: "tabs reset to the app's order"
         case .didEndCustomizing(let changed): "didEndCustomizing(changed: \(changed))"
+        case .moreShouldSelect: "shouldSelect moreNavigationController (tap) → yes"
+        case .moreDidSelect: "didSelect moreNavigationController (tap)"
+        case .moreListAppearance(let step): "More list \(step.rawValue)"
+        case .moreViewAdded: "moreNavigationController view added"
+        case .moreViewRemoved: "moreNavigationController view removed"
+        case .morePushed(let tabID): "moreNavigationController push \(tabID)"
+        case .morePoppedToRoot: "moreNavigationController popToRoot"
+        case .moreWillShow(let tabID): "moreNavigationController willShow \(tabID ?? "More list")"
+        case .moreDidShow(let tabID): "moreNavigationController didShow \(tabID ?? "More list")"
         }
     }
 }
@@ -183,13 +221,17 @@ extension ContainerEventKind {
     public var category: EventCategory {
         switch self {
         case .shouldSelect, .guardChecked, .selectionUnchanged, .didSelect, .staleAction, .tabsReplaced,
-            .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset, .didEndCustomizing:
+            .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset, .didEndCustomizing,
+            .moreShouldSelect, .moreDidSelect:
             .selection
         case .childCreated, .willMoveToParent, .addChild, .viewDidLoad, .viewWillAppear, .viewAdded, .viewDidAppear,
             .willMoveToNoParent, .viewWillDisappear, .viewRemoved, .viewDidDisappear, .removeFromParent,
-            .didMoveToNoParent, .didMoveToParent, .childDiscarded, .detailAppearance, .detailViewDidLoad:
+            .didMoveToNoParent, .didMoveToParent, .childDiscarded, .detailAppearance, .detailViewDidLoad,
+            .moreListAppearance, .moreViewAdded, .moreViewRemoved:
             .lifecycle
-        case .poppedToRoot, .pushed, .popped, .pageAction, .badgeChanged: .page
+        case .poppedToRoot, .pushed, .popped, .pageAction, .badgeChanged, .morePushed, .morePoppedToRoot,
+            .moreWillShow, .moreDidShow:
+            .page
         }
     }
 }

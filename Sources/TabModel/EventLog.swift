@@ -251,7 +251,8 @@ struct EventRecord: Equatable, Sendable {
             case .selectionUnchanged, .pageAction, .badgeChanged, .tabsReplaced, .pushed, .popped, .detailAppearance,
                 .detailViewDidLoad,
                 .staleAction, .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset,
-                .didEndCustomizing:
+                .didEndCustomizing, .moreShouldSelect, .moreDidSelect, .moreListAppearance, .moreViewAdded,
+                .moreViewRemoved, .morePushed, .morePoppedToRoot, .moreWillShow, .moreDidShow:
                 self = .other
             }
         }
@@ -345,6 +346,7 @@ extension SelectionSource {
         case .url: 1
         case .code: 2
         case .history: 3
+        case .moreRow: 4
         }
     }
 
@@ -354,6 +356,7 @@ extension SelectionSource {
         case 1: self = .url
         case 2: self = .code
         case 3: self = .history
+        case 4: self = .moreRow
         default: return nil
         }
     }

@@ -67,7 +67,7 @@ public enum AppCatalogError: Error, Equatable, CustomStringConvertible {
 /// one), all little-endian. Events that carry text are in `unpacked`, as ``ContainerEventKind``s.
 extension TabContainer: Codable {
     private enum CodingKeys: String, CodingKey {
-        case app, tabs, kinds, selected, pages, badges, pushed, loaded, log, arrangement, customizingFrom
+        case app, tabs, kinds, selected, pages, badges, pushed, loaded, more, log, arrangement, customizingFrom
     }
 
     private enum LogKeys: String, CodingKey {
@@ -88,6 +88,11 @@ extension TabContainer: Codable {
         }
         if !pushed.isEmpty { try container.encode(pushed, forKey: .pushed) }
         try container.encode(app.tabs.indices.filter(isViewLoaded).map { app.tabs[$0].id }, forKey: .loaded)
+        // Absent while More was never selected nor pushed to, as in a container stored before it.
+        if more != MoreStack() {
+            let stored = StoredMore(selected: more.isSelected, top: more.top.map { app.tabs[$0].id })
+            try container.encode(stored, forKey: .more)
+        }
         // Both absent until the visitor customizes: a container stored before them decodes as one
         // that never did.
         try container.encodeIfPresent(customArrangement.map { StoredArrangement($0, of: app) }, forKey: .arrangement)
@@ -176,6 +181,13 @@ extension TabContainer: Codable {
             guard let position = saved.index(ofTab: tabID) else { throw corrupted(.loaded, "unknown tab") }
             decoded.setViewLoaded(at: position)
         }
+        if let stored = try container.decodeIfPresent(StoredMore.self, forKey: .more) {
+            decoded.more.isSelected = stored.selected
+            if let top = stored.top {
+                guard let position = saved.index(ofTab: top) else { throw corrupted(.more, "unknown tab") }
+                decoded.more.top = position
+            }
+        }
         decoded.customArrangement = try decodeArrangement(container, .arrangement, of: saved)
         decoded.arrangementBeforeCustomizing = try decodeArrangement(container, .customizingFrom, of: saved)
         let badges = try container.decode([String: Badge].self, forKey: .badges)
@@ -207,6 +219,12 @@ extension TabContainer: Codable {
         }
         return savedApp
     }
+}
+
+/// The More navigation controller as a session stores it: selected or not, and its tab by id.
+private struct StoredMore: Codable {
+    var selected: Bool
+    var top: String?
 }
 
 extension PageContent {

@@ -88,6 +88,7 @@ extension TabContainer {
         changed.order.swapAt(move.slot, move.other)
         customArrangement = changed
         log.append(.tabMoved(tabID: tabID, slot: move.other), at: time)
+        keepMoreStackUnderMore()
         return nil
     }
 
@@ -129,7 +130,16 @@ extension TabContainer {
         var changed = arrangement
         guard changed.hidden.contains(position) != isHidden else { return nil }
         var next: Int?
-        if isHidden && position == selectedIndex {
+        if isHidden && showsMoreList {
+            // The More list stays only while tabs are left under More; else the tab in its place shows.
+            var after = changed
+            after.hidden.insert(position)
+            let shown = after.order.filter { !after.hidden.contains($0) }
+            if shown.count <= BottomBarLayout.maximumItems {
+                next = shown.first { isAllowed(app.tabs[$0], isLoggedIn: isLoggedIn) }
+                guard next != nil else { return .lastSelectableTab(tabID: tabID) }
+            }
+        } else if isHidden && position == selectedIndex {
             let shown = shownPositions
             let slot = shown.firstIndex(of: position) ?? 0
             let rest = shown.filter { $0 != position }
@@ -143,6 +153,7 @@ extension TabContainer {
         if isHidden { changed.hidden.insert(position) } else { changed.hidden.remove(position) }
         customArrangement = changed
         log.append(.tabHiddenChanged(tabID: tabID, isHidden: isHidden), at: time)
+        keepMoreStackUnderMore()
         if let next { _ = select(.index(next), source: .code, isLoggedIn: isLoggedIn, at: time, in: layout) }
         return nil
     }
@@ -152,6 +163,7 @@ extension TabContainer {
         beginCustomizing(at: time, in: layout)
         customArrangement = nil
         log.append(.arrangementReset, at: time)
+        keepMoreStackUnderMore()
     }
 
 }

@@ -13,7 +13,8 @@ extension TabContainer {
         let oldApp = app
         let oldIndex = selectedIndex
         let oldSelected = selectedTabID
-        let wasDisplayed = oldSelected != nil
+        let showedMoreList = showsMoreList
+        let wasDisplayed = oldSelected != nil || showedMoreList
         let (kept, gone) = survivingChildren(in: newApp)
         // A hidden badge of a kept tab has no entry, as `badges` shows: it takes the new starting badge.
         let newBadges = newApp.tabs.map { tab in
@@ -38,6 +39,12 @@ extension TabContainer {
             : ReplacementSelection()
         let next = selection.next
         log.append(.tabsReplaced(tabCount: newApp.tabs.count, selectedTabID: next.map { newApp.tabs[$0].id }), at: time)
+        // Setting the tabs rebuilds the More navigation controller: its list leaves the screen.
+        if showedMoreList {
+            log.append(.moreListAppearance(step: .viewWillDisappear), at: time)
+            log.append(.moreViewRemoved, at: time)
+            log.append(.moreListAppearance(step: .viewDidDisappear), at: time)
+        }
         for child in gone { recordDiscarded(oldApp.tabs[child.position].id, child, at: time) }
         if wasDisplayed && app.policies.childRetention == .keepAlive && app.policies.preset == .uikit {
             for position in newApp.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }

@@ -27,6 +27,8 @@ public struct TabContainer: Sendable, Equatable {
     var customArrangement: TabArrangement?
     /// The arrangement as it was when the visitor began customizing; nil when not customizing.
     var arrangementBeforeCustomizing: TabArrangement?
+    /// UIKit's More navigation controller: whether it is selected, and the tab on its stack.
+    var more = MoreStack()
     public internal(set) var log: EventLog
 
     public init(app: AppDescription, logCapacity: Int = EventLog.defaultCapacity) {
@@ -177,6 +179,7 @@ public struct TabContainer: Sendable, Equatable {
         pushedItems = [:]
         customArrangement = nil
         arrangementBeforeCustomizing = nil
+        more = MoreStack()
     }
 
     // MARK: Selection
@@ -203,6 +206,8 @@ public struct TabContainer: Sendable, Equatable {
             }
             position = found
         }
+        let viaMore = usesMore(in: layout) && isUnderMore(position)
+        let source = Self.entryPath(source, viaMore: viaMore, in: layout)
         if position == selectedIndex { return reselect(position, source: source, isLoggedIn: isLoggedIn, at: time) }
         let tab = app.tabs[position]
         let allowed = isAllowed(tab, isLoggedIn: isLoggedIn)
@@ -212,9 +217,20 @@ public struct TabContainer: Sendable, Equatable {
             log.append(.guardChecked(tabID: tab.id, source: source, allowed: allowed), at: time)
         }
         guard allowed else { return .refused(tabID: tab.id, reason: .needsLogin) }
-        let appearsLater = show(position, isFirstDisplay: selectedIndex == nil, at: time)
+        var appearsLater: Int?
+        if viaMore && source != .tap {
+            showOnMore(position, at: time)
+        } else if more.isSelected {
+            leaveMore(for: position, at: time)
+        } else {
+            appearsLater = show(position, isFirstDisplay: selectedIndex == nil, at: time)
+        }
         let callsDidSelect =
-            source == .tap ? app.policies.asksDelegateOnTap : app.policies.didSelectForProgrammaticSelection
+            switch source {
+            case .tap: app.policies.asksDelegateOnTap
+            case .moreRow: false
+            case .url, .code, .history: app.policies.didSelectForProgrammaticSelection
+            }
         if callsDidSelect { log.append(.didSelect(tabID: tab.id, source: source), at: time) }
         if let appearsLater { appearAfterFirstDisplay(appearsLater, at: time) }
         return .selected(tabID: tab.id)
@@ -227,7 +243,9 @@ public struct TabContainer: Sendable, Equatable {
         -> SelectionOutcome
     {
         let tab = app.tabs[position]
-        guard source == .tap else { return unchanged(.alreadySelected(tabID: tab.id), source: source, at: time) }
+        guard source == .tap, !more.isSelected else {
+            return unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
+        }
         if app.policies.asksDelegateOnTap {
             let allowed = isAllowed(tab, isLoggedIn: isLoggedIn)
             log.append(.shouldSelect(tabID: tab.id, source: source, allowed: allowed), at: time)

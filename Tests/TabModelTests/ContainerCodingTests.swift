@@ -73,6 +73,18 @@ private func busyContainer(_ app: AppDescription, capacity: Int = 40) -> TabCont
         #expect(!decoded.kinds(after: before).contains(.viewDidLoad(tabID: "wallet")))
     }
 
+    @Test func aStoredContainerKeepsTheMoreNavigationControllersStack() throws {
+        let app = makeApp((1...7).map { counterTab("t\($0)") }, policies: .uiKit)
+        var container = TabContainer(app: app)
+        _ = container.select(.tab("t1"), source: .url, isLoggedIn: false, at: startTime, in: .bottom)
+        container.tapMore()
+        container.chooseRow("t6")
+        container.tap("t2", in: .bottom)
+        var decoded = try decoder([app]).decode(TabContainer.self, from: JSONEncoder().encode(container))
+        #expect(decoded == container)
+        #expect(decoded.tapMore() == .tab(id: "t6"))
+    }
+
     @Test func packedEventsReadBackAsTheyWereRecorded() {
         var container = TabContainer(app: threeTabApp(), logCapacity: 5)
         container.tap("home")

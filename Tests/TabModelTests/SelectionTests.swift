@@ -155,11 +155,13 @@ import Testing
             var container = TabContainer(app: threeTabApp(NavigationPolicies(preset: preset)))
             let outcome = container.select(.index(2), source: source, isLoggedIn: false, at: startTime)
             #expect(outcome == .refused(tabID: "member", reason: .needsLogin))
-            let asked = source == .tap && preset != .seed004
+            // Three tabs have no More: a More row is a tap on its tab.
+            let entry = source == .moreRow ? .tap : source
+            let asked = entry == .tap && preset != .seed004
             let expected: ContainerEventKind =
                 asked
-                ? .shouldSelect(tabID: "member", source: source, allowed: false)
-                : .guardChecked(tabID: "member", source: source, allowed: false)
+                ? .shouldSelect(tabID: "member", source: entry, allowed: false)
+                : .guardChecked(tabID: "member", source: entry, allowed: false)
             #expect(container.kinds() == [expected])
             #expect(container.selectedTabID == nil)
         }

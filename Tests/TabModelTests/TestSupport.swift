@@ -47,8 +47,18 @@ extension TabContainer {
     var lastSequence: Int { log.nextSequence - 1 }
 
     @discardableResult
-    mutating func tap(_ tabID: String, loggedIn: Bool = false) -> SelectionOutcome {
-        select(.tab(tabID), source: .tap, isLoggedIn: loggedIn, at: startTime)
+    mutating func tap(_ tabID: String, loggedIn: Bool = false, in layout: Layout? = nil) -> SelectionOutcome {
+        select(.tab(tabID), source: .tap, isLoggedIn: loggedIn, at: startTime, in: layout)
+    }
+
+    /// The bottom bar's More item tapped.
+    @discardableResult
+    mutating func tapMore() -> MoreOutcome? { selectMore(source: .tap, at: startTime, in: .bottom) }
+
+    /// A row of the bottom bar's More list chosen.
+    @discardableResult
+    mutating func chooseRow(_ tabID: String, loggedIn: Bool = false) -> SelectionOutcome {
+        select(.tab(tabID), source: .moreRow, isLoggedIn: loggedIn, at: startTime, in: .bottom)
     }
 
     @discardableResult

@@ -168,8 +168,10 @@ struct LiveController: Sendable {
             session.presentation = Presentation(code: code, appID: app.id, layout: layout)
         }
         session.presentation?.layout = layout
-        let selected = session.containers[app.id]?.selectedTabID ?? app.tabs[0].id
-        return .redirect(StageLinks.tab(app.id, layout, selected), endingPresentation: replaced)
+        let shown = session.containers[app.id].map {
+            TabSelection.shownPath($0, isLoggedIn: session.isLoggedIn, in: layout)
+        }
+        return .redirect(shown ?? StageLinks.tab(app.id, layout, app.tabs[0].id), endingPresentation: replaced)
     }
 
     /// `POST /{app}/present/stop`: the follow code is revoked; its followers are told.
@@ -212,7 +214,7 @@ struct LiveController: Sendable {
         return .screen(
             container,
             Screen(
-                content: .tab(id: container.selectedTabID ?? app.tabs[0].id),
+                content: container.showsMoreList ? .more : .tab(id: container.selectedTabID ?? app.tabs[0].id),
                 audience: .follower(
                     code: visit.page.parameter("code"), presenterRevision: presenter.session.revision ?? 0,
                     layout: presenter.session.presentation?.layout ?? .bottom)))
@@ -226,7 +228,7 @@ struct LiveController: Sendable {
         let layout = presenter.session.presentation?.layout ?? .bottom
         let (shown, _) = TabSelection.currentContainer(presenter.session, of: app, at: visit.now)
         session.containers[app.id] = shown
-        return .redirect(StageLinks.tab(app.id, layout, shown.selectedTabID ?? app.tabs[0].id))
+        return .redirect(TabSelection.shownPath(shown, isLoggedIn: session.isLoggedIn, in: layout))
     }
 }
 

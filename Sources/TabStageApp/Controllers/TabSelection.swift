@@ -60,9 +60,9 @@ struct TabSelection {
             status = .forbidden
             notice = nil
         } else if let pushed = container.pushedItem(ofTab: tabID) {
-            // A tap shows the top of the tab's stack (its detail screen, answered by a redirect
-            // there); any other entry by the tab's own URL is Back to its root.
-            if source == .tap {
+            // A tap (or a More row) shows the top of the tab's stack (its detail screen, answered
+            // by a redirect there); any other entry by the tab's own URL is Back to its root.
+            if source == .tap || source == .moreRow {
                 redirect = StageLinks.detail(app.id, layout, tabID, pushed)
             } else {
                 _ = container.pop(onTab: tabID, at: now, in: layout)
@@ -84,6 +84,13 @@ struct TabSelection {
         if isChanged { session.containers[app.id] = container }
         if let redirect { return .redirect(redirect) }
         return .screen(consume container, Screen(content: content, status: status, notice: notice))
+    }
+
+    /// The path of what `container` shows in `layout`: the More list while it is on screen (in a
+    /// layout with one), else the selected tab, else the tab a visitor enters on.
+    static func shownPath(_ container: TabContainer, isLoggedIn: Bool, in layout: Layout) -> String {
+        if container.showsMoreList && layout.hasMoreList { return StageLinks.more(container.app.id, layout) }
+        return StageLinks.tab(container.app.id, layout, container.entryTabID(isLoggedIn: isLoggedIn))
     }
 
     // MARK: The visitor's container

@@ -49,11 +49,12 @@ final class PageRequest {
     /// nothing, not even the one-shot notice, which is the acting window's to show.
     var isLiveRefresh: Bool { request.headers[StageResponses.liveHeader] == "1" }
 
-    /// Which entry path a GET of a tab is: the script marks bar clicks and back/forward; a
-    /// typed, shared or reloaded URL (and any request without the script) is `.url`.
+    /// Which entry path a GET of a tab is: the script marks bar clicks, More rows and
+    /// back/forward; a typed, shared or reloaded URL (and any request without the script) is `.url`.
     var selectionSource: SelectionSource {
         switch request.headers[StageResponses.sourceHeader] {
         case "tap": .tap
+        case "more": .moreRow
         case "history": .history
         default: .url
         }
