@@ -180,6 +180,13 @@ public enum PolicyPreset: String, Sendable, Equatable, Codable, CaseIterable {
     /// The restaurant app's bottom bar (seed 004): each child added once, on first display, its
     /// view put on top and the old one never removed; no delegate.
     case seed004
+    /// UITabBarController on iOS 18 with its `UITab` API (the adaptive layout's default): UIKit's
+    /// containment and More, told with iOS 18's delegate calls (`shouldSelectTab`,
+    /// `didSelectTab(_:previousTab:)`, the editing calls).
+    case uikit18
+
+    /// Whether the preset is UITabBarController, of either API.
+    public var isUIKit: Bool { self == .uikit || self == .uikit18 }
 }
 
 /// The container's behaviour: a preset and the keys that may differ from it.
@@ -203,7 +210,7 @@ public struct NavigationPolicies: Sendable, Equatable, Codable {
     /// Every key as the preset's controller has it.
     public init(preset: PolicyPreset) {
         switch preset {
-        case .uikit:
+        case .uikit, .uikit18:
             self.init(
                 preset: preset, childRetention: .keepAlive, didSelectForProgrammaticSelection: false,
                 reselect: .popToRoot)
@@ -224,6 +231,8 @@ public struct NavigationPolicies: Sendable, Equatable, Codable {
     public static let fsVertical = NavigationPolicies(preset: .fsVertical)
     /// Seed 004's bottom bar.
     public static let seed004 = NavigationPolicies(preset: .seed004)
+    /// UITabBarController with iOS 18's `UITab` API.
+    public static let uiKit18 = NavigationPolicies(preset: .uikit18)
 
     /// Whether the controller has a delegate it asks about taps (`shouldSelect`).
     public var asksDelegateOnTap: Bool { preset != .seed004 }

@@ -49,6 +49,8 @@ public enum ContainerEventKind: Sendable, Equatable, Codable {
     /// The delegate's `tabBarController(_:shouldSelect:)`, asked for a tap; it answers with the
     /// login guard (no, for a login-only tab and a logged-out visitor).
     case shouldSelect(tabID: String, source: SelectionSource, allowed: Bool)
+    /// iOS 18's `tabBarController(_:shouldSelectTab:)`, the same question about a `UITab`.
+    case shouldSelectTab(tabID: String, source: SelectionSource, allowed: Bool)
     /// The login guard on an entry path the controller asks no delegate about (a URL, back and
     /// forward, code; and taps under a preset without a delegate).
     case guardChecked(tabID: String, source: SelectionSource, allowed: Bool)
@@ -78,6 +80,9 @@ public enum ContainerEventKind: Sendable, Equatable, Codable {
     /// The detach policy dropped the child and its page state.
     case childDiscarded(tabID: String)
     case didSelect(tabID: String, source: SelectionSource)
+    /// iOS 18's `tabBarController(_:didSelectTab:previousTab:)`; nil when no tab was selected
+    /// before (the first display, or the More list on screen).
+    case didSelectTab(tabID: String, previousTabID: String?, source: SelectionSource)
     /// `popToRootViewController`: a reselect under the popToRoot policy; the root keeps its state.
     case poppedToRoot(tabID: String)
     /// A detail screen for an item pushed onto the tab's navigation stack.
@@ -108,6 +113,17 @@ public enum ContainerEventKind: Sendable, Equatable, Codable {
     /// The delegate's `tabBarController(_:didEndCustomizing:changed:)`: Done, and whether the
     /// order or the hidden tabs differ from when customizing began.
     case didEndCustomizing(changed: Bool)
+    /// `tabBarController(_:willEndCustomizing:changed:)`, just before `didEndCustomizing`.
+    case willEndCustomizing(changed: Bool)
+    /// iOS 18's `tabBarControllerWillBeginEditing(_:)`: the sidebar's (or the edit list's) editing began.
+    case willBeginEditing
+    /// iOS 18's `tabBarController(_:displayOrderDidChangeFor:)`: the visitor reordered a section's tabs.
+    case displayOrderDidChange(sectionID: String)
+    /// iOS 18's `tabBarController(_:visibilityDidChangeFor:)`, when editing ends: the tabs whose
+    /// `isHidden` the visitor changed.
+    case visibilityDidChange(tabIDs: [String])
+    /// iOS 18's `tabBarControllerDidEndEditing(_:)`.
+    case didEndEditing
     /// `tabBarController(_:shouldSelect:)` asked about `moreNavigationController`: the More item
     /// tapped. The login guard has nothing to refuse there.
     case moreShouldSelect
@@ -135,6 +151,8 @@ extension ContainerEventKind: CustomStringConvertible {
         switch self {
         case .shouldSelect(let tabID, let source, let allowed):
             "shouldSelect \(tabID) (\(source.logName)) → " + (allowed ? "yes" : "no (needs login)")
+        case .shouldSelectTab(let tabID, let source, let allowed):
+            "shouldSelectTab \(tabID) (\(source.logName)) → " + (allowed ? "yes" : "no (needs login)")
         case .guardChecked(let tabID, let source, let allowed):
             "guard \(tabID) (\(source.logName)) → " + (allowed ? "allowed" : "refused (needs login)")
         case .selectionUnchanged(let source, let reason): "selection unchanged (\(source.logName)): \(reason)"
@@ -154,6 +172,8 @@ extension ContainerEventKind: CustomStringConvertible {
         case .didMoveToParent(let tabID): "\(tabID) didMove(toParent: container)"
         case .childDiscarded(let tabID): "child discarded \(tabID)"
         case .didSelect(let tabID, let source): "didSelect \(tabID) (\(source.logName))"
+        case .didSelectTab(let tabID, let previous, let source):
+            "didSelectTab \(tabID), previousTab \(previous ?? "nil") (\(source.logName))"
         case .poppedToRoot(let tabID): "popToRoot \(tabID)"
         case .pushed(let tabID, let itemID): "push \(tabID)/\(itemID)"
         case .popped(let tabID, let itemID): "pop \(tabID)/\(itemID)"
@@ -170,6 +190,11 @@ extension ContainerEventKind: CustomStringConvertible {
         case .tabHiddenChanged(let tabID, let isHidden): (isHidden ? "hid " : "showed ") + tabID
         case .arrangementReset: "tabs reset to the app's order"
         case .didEndCustomizing(let changed): "didEndCustomizing(changed: \(changed))"
+        case .willEndCustomizing(let changed): "willEndCustomizing(changed: \(changed))"
+        case .willBeginEditing: "tabBarControllerWillBeginEditing"
+        case .displayOrderDidChange(let sectionID): "displayOrderDidChangeFor \(sectionID)"
+        case .visibilityDidChange(let tabIDs): "visibilityDidChangeFor [\(tabIDs.joined(separator: ", "))]"
+        case .didEndEditing: "tabBarControllerDidEndEditing"
         case .moreShouldSelect: "shouldSelect moreNavigationController (tap) → yes"
         case .moreDidSelect: "didSelect moreNavigationController (tap)"
         case .moreListAppearance(let step): "More list \(step.rawValue)"
@@ -220,9 +245,10 @@ extension ContainerEventKind {
     /// The kind of event this is, for the event log's filter.
     public var category: EventCategory {
         switch self {
-        case .shouldSelect, .guardChecked, .selectionUnchanged, .didSelect, .staleAction, .tabsReplaced,
-            .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset, .didEndCustomizing,
-            .moreShouldSelect, .moreDidSelect:
+        case .shouldSelect, .shouldSelectTab, .guardChecked, .selectionUnchanged, .didSelect, .didSelectTab,
+            .staleAction, .tabsReplaced, .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset,
+            .didEndCustomizing, .willEndCustomizing, .willBeginEditing, .displayOrderDidChange, .visibilityDidChange,
+            .didEndEditing, .moreShouldSelect, .moreDidSelect:
             .selection
         case .childCreated, .willMoveToParent, .addChild, .viewDidLoad, .viewWillAppear, .viewAdded, .viewDidAppear,
             .willMoveToNoParent, .viewWillDisappear, .viewRemoved, .viewDidDisappear, .removeFromParent,

@@ -15,7 +15,7 @@ extension TabContainer {
         let old = selectedIndex
         var pending: Int?
         switch (app.policies.childRetention, app.policies.preset) {
-        case (.keepAlive, .uikit):
+        case (.keepAlive, .uikit), (.keepAlive, .uikit18):
             // UITabBarController owns every child from the moment its tabs are set; the first
             // display sets them. A switch swaps views in the order observed on a device
             // (docs/container.md, "Where each order comes from"); Apple documents none.
@@ -68,7 +68,7 @@ extension TabContainer {
     func isAddedAsChild(at position: Int) -> Bool {
         guard hasChild(at: position) else { return false }
         switch (app.policies.childRetention, app.policies.preset) {
-        case (.keepAlive, .uikit), (.detach, _): return true
+        case (.keepAlive, .uikit), (.keepAlive, .uikit18), (.detach, _): return true
         case (.keepAlive, .fsVertical): return position == selectedIndex
         case (.keepAlive, .seed004): return isViewLoaded(at: position)
         }

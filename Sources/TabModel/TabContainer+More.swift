@@ -20,7 +20,7 @@ public enum MoreOutcome: Sendable, Equatable {
 extension PolicyPreset {
     /// Whether the preset's controller has UIKit's More navigation controller. The seeds have no
     /// More: under them TabStage's More list is a stand-in whose rows are taps on their tabs.
-    public var hasMoreNavigationController: Bool { self == .uikit }
+    public var hasMoreNavigationController: Bool { isUIKit }
 }
 
 /// The rules (docs/container.md, "More"):
@@ -69,9 +69,10 @@ extension TabContainer {
                 popMoreToList(whileAnimating: .moreDidSelect, at: time)
                 return .list
             }
+            let previous = selectedIndex
             enterMore(at: time)
             if let top = more.top {
-                log.append(.didSelect(tabID: app.tabs[top].id, source: .tap), at: time)
+                log.append(didSelectEvent(top, previous: previous, source: .tap), at: time)
                 return .tab(id: app.tabs[top].id)
             }
             log.append(.moreDidSelect, at: time)

@@ -46,7 +46,7 @@ extension TabContainer {
             log.append(.moreListAppearance(step: .viewDidDisappear), at: time)
         }
         for child in gone { recordDiscarded(oldApp.tabs[child.position].id, child, at: time) }
-        if wasDisplayed && app.policies.childRetention == .keepAlive && app.policies.preset == .uikit {
+        if wasDisplayed && app.policies.childRetention == .keepAlive && app.policies.preset.isUIKit {
             for position in newApp.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }
         }
         for candidate in selection.checked {

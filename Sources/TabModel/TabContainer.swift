@@ -210,9 +210,10 @@ public struct TabContainer: Sendable, Equatable {
         let source = Self.entryPath(source, viaMore: viaMore, in: layout)
         if position == selectedIndex { return reselect(position, source: source, isLoggedIn: isLoggedIn, at: time) }
         let tab = app.tabs[position]
+        let previous = selectedIndex
         let allowed = isAllowed(tab, isLoggedIn: isLoggedIn)
         if source == .tap && app.policies.asksDelegateOnTap {
-            log.append(.shouldSelect(tabID: tab.id, source: source, allowed: allowed), at: time)
+            log.append(shouldSelectEvent(position, source: source, allowed: allowed), at: time)
         } else {
             log.append(.guardChecked(tabID: tab.id, source: source, allowed: allowed), at: time)
         }
@@ -231,7 +232,7 @@ public struct TabContainer: Sendable, Equatable {
             case .moreRow: false
             case .url, .code, .history: app.policies.didSelectForProgrammaticSelection
             }
-        if callsDidSelect { log.append(.didSelect(tabID: tab.id, source: source), at: time) }
+        if callsDidSelect { log.append(didSelectEvent(position, previous: previous, source: source), at: time) }
         if let appearsLater { appearAfterFirstDisplay(appearsLater, at: time) }
         return .selected(tabID: tab.id)
     }
@@ -248,13 +249,13 @@ public struct TabContainer: Sendable, Equatable {
         }
         if app.policies.asksDelegateOnTap {
             let allowed = isAllowed(tab, isLoggedIn: isLoggedIn)
-            log.append(.shouldSelect(tabID: tab.id, source: source, allowed: allowed), at: time)
+            log.append(shouldSelectEvent(position, source: source, allowed: allowed), at: time)
             guard allowed else { return .refused(tabID: tab.id, reason: .needsLogin) }
         }
         // UIKit's didSelect comes once the tap is handled, while the pop still animates: before
         // the pop's did- callbacks, which wait for the animation's end.
         let didSelect: ContainerEventKind? =
-            app.policies.preset == .uikit ? .didSelect(tabID: tab.id, source: source) : nil
+            app.policies.preset.isUIKit ? didSelectEvent(position, previous: position, source: source) : nil
         guard app.policies.reselect == .popToRoot else {
             let outcome = unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
             if let didSelect { log.append(didSelect, at: time) }
@@ -263,6 +264,22 @@ public struct TabContainer: Sendable, Equatable {
         log.append(.poppedToRoot(tabID: tab.id), at: time)
         popSteps(at: position, whileAnimating: didSelect, at: time)
         return .poppedToRoot(tabID: tab.id)
+    }
+
+    /// The delegate's question about a tap on the tab at `position`, in the preset's vocabulary:
+    /// iOS 18's `shouldSelectTab` under `uikit18`, else `shouldSelect`.
+    func shouldSelectEvent(_ position: Int, source: SelectionSource, allowed: Bool) -> ContainerEventKind {
+        let tabID = app.tabs[position].id
+        if app.policies.preset == .uikit18 { return .shouldSelectTab(tabID: tabID, source: source, allowed: allowed) }
+        return .shouldSelect(tabID: tabID, source: source, allowed: allowed)
+    }
+
+    /// The delegate told of a selection of the tab at `position`, in the preset's vocabulary:
+    /// iOS 18's `didSelectTab(_:previousTab:)` under `uikit18`, else `didSelect`.
+    func didSelectEvent(_ position: Int, previous: Int?, source: SelectionSource) -> ContainerEventKind {
+        let tabID = app.tabs[position].id
+        guard app.policies.preset == .uikit18 else { return .didSelect(tabID: tabID, source: source) }
+        return .didSelectTab(tabID: tabID, previousTabID: previous.map { app.tabs[$0].id }, source: source)
     }
 
     /// Leaves a login-only tab after the visitor logs out: selects the first tab open to everyone

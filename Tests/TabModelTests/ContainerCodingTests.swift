@@ -85,6 +85,21 @@ private func busyContainer(_ app: AppDescription, capacity: Int = 40) -> TabCont
         #expect(decoded.tapMore() == .tab(id: "t6"))
     }
 
+    @Test func iOS18sDelegateCallsReadBackFromTheStoredForm() throws {
+        let app = threeTabApp(.uiKit18)
+        var container = TabContainer(app: app)
+        container.tap("wallet")
+        container.tap("home")
+        container.tap("member")
+        let decoded = try decoder([app]).decode(TabContainer.self, from: JSONEncoder().encode(container))
+        #expect(decoded.log.events == container.log.events)
+        #expect(
+            decoded.kinds().suffix(2) == [
+                .didSelectTab(tabID: "home", previousTabID: "wallet", source: .tap),
+                .shouldSelectTab(tabID: "member", source: .tap, allowed: false),
+            ])
+    }
+
     @Test func packedEventsReadBackAsTheyWereRecorded() {
         var container = TabContainer(app: threeTabApp(), logCapacity: 5)
         container.tap("home")

@@ -41,11 +41,11 @@ private func barIDs(_ container: TabContainer) -> [String] {
         #expect(container.bottomBarItems()[1] == .tab(index: 5, tabID: "t6", isSelected: true))
         #expect(container.bottomBarItems().last == .more(tabIDs: ["t2", "t5", "t7"], isSelected: false))
         #expect(container.endCustomizing(at: startTime) == true)
-        let kinds = container.kinds(after: 0).suffix(4)
+        let kinds = container.kinds(after: 0).suffix(5)
         #expect(
             Array(kinds) == [
                 .willBeginCustomizing(tabIDs: ["t2", "t5", "t6", "t7"]), .tabMoved(tabID: "t6", slot: 4),
-                .tabMoved(tabID: "t6", slot: 1), .didEndCustomizing(changed: true),
+                .tabMoved(tabID: "t6", slot: 1), .willEndCustomizing(changed: true), .didEndCustomizing(changed: true),
             ])
     }
 

@@ -3,13 +3,18 @@ import Testing
 
 @testable import TabModel
 
-/// docs/container.md lists, per preset, the events each scenario records. These tests run every
+/// docs/container.md and docs/adaptive.md list, per preset, the events each scenario records. These tests run every
 /// scenario against the model and compare with the table, so the table cannot drift. With
 /// `CONTAINER_TABLE_RECORD=1` in the environment they write the tables instead (then read them).
 @Suite(.serialized) struct PresetTableTests {
-    static let documentURL = URL(fileURLWithPath: #filePath)
+    static let docs = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/container.md")
+        .appendingPathComponent("docs")
+
+    /// docs/container.md holds the tables of the classic presets, docs/adaptive.md iOS 18's.
+    static func documentURL(_ preset: PolicyPreset) -> URL {
+        docs.appendingPathComponent(preset == .uikit18 ? "adaptive.md" : "container.md")
+    }
 
     @Test(arguments: PolicyPreset.allCases)
     func everyRowOfThePresetsTableIsWhatTheModelRecords(preset: PolicyPreset) throws {
@@ -20,7 +25,7 @@ import Testing
             try Self.record(computed, preset: preset)
             return
         }
-        let document = try String(contentsOf: Self.documentURL, encoding: .utf8)
+        let document = try String(contentsOf: Self.documentURL(preset), encoding: .utf8)
         let documented = try #require(TableRow.parse(document, preset: preset), "no table for \(preset.rawValue)")
         #expect(documented.map(\.scenario) == computed.map(\.scenario))
         for (written, actual) in zip(documented, computed) {
@@ -29,6 +34,7 @@ import Testing
     }
 
     private static func record(_ rows: [TableRow], preset: PolicyPreset) throws {
+        let documentURL = documentURL(preset)
         let document = try String(contentsOf: documentURL, encoding: .utf8)
         let (start, end) = TableRow.markers(preset)
         guard let from = document.range(of: start),
@@ -130,7 +136,18 @@ struct TableScenario: Sendable {
         container.chooseRow("inbox")
     }
 
-    static let uiKitOnly: [PolicyPreset] = PolicyPreset.allCases.filter(\.hasMoreNavigationController)
+    static let uiKitOnly: [PolicyPreset] = PolicyPreset.allCases.filter(\.isUIKit)
+
+    /// The seven-tab app with a section, Library (Inbox, Extra, Member), whose tabs may move, and
+    /// Inbox and Extra may be hidden.
+    static func editApp(_ preset: PolicyPreset) -> AppDescription {
+        var app = moreApp(preset)
+        let library = ["inbox", "extra", "member"]
+        app.sections = [TabSectionDescription(id: "library", title: text("Library"), tabIDs: library)]
+        app.customizableTabIDs = library
+        for position in [4, 5] { app.tabs[position].allowsHiding = true }
+        return app
+    }
 
     static let moreScenarios: [TableScenario] = [
         TableScenario(
@@ -162,6 +179,19 @@ struct TableScenario: Sendable {
             setUp: enterBottom,
             step: { _ = $0.select(.tab("inbox"), source: .url, isLoggedIn: false, at: startTime, in: .bottom) }),
     ]
+
+    static let editSession = TableScenario(
+        name: "the adaptive edit session (Edit; move Extra up; hide Inbox; Done)", presets: uiKitOnly,
+        setUp: { container in
+            container = TabContainer(app: editApp(container.app.policies.preset))
+            _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: startTime, in: .adaptive)
+        },
+        step: { container in
+            container.beginCustomizing(at: startTime, in: .adaptive)
+            container.moveTab("extra", by: -1, at: startTime, in: .adaptive)
+            container.setTabHidden("inbox", true, isLoggedIn: false, at: startTime, in: .adaptive)
+            container.endCustomizing(at: startTime, in: .adaptive)
+        })
 
     static let all: [TableScenario] =
         [
@@ -227,5 +257,5 @@ struct TableScenario: Sendable {
                 setUp: {
                     enter(&$0); $0.tap("news")
                 }, step: { $0.act(.increment, on: "home") }),
-        ] + moreScenarios
+        ] + moreScenarios + [editSession]
 }

@@ -159,9 +159,11 @@ import Testing
             let entry = source == .moreRow ? .tap : source
             let asked = entry == .tap && preset != .seed004
             let expected: ContainerEventKind =
-                asked
-                ? .shouldSelect(tabID: "member", source: entry, allowed: false)
-                : .guardChecked(tabID: "member", source: entry, allowed: false)
+                switch (asked, preset) {
+                case (true, .uikit18): .shouldSelectTab(tabID: "member", source: entry, allowed: false)
+                case (true, _): .shouldSelect(tabID: "member", source: entry, allowed: false)
+                case (false, _): .guardChecked(tabID: "member", source: entry, allowed: false)
+                }
             #expect(container.kinds() == [expected])
             #expect(container.selectedTabID == nil)
         }

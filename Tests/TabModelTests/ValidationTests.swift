@@ -381,7 +381,7 @@ extension String {
         #expect(object.policies.childRetention == .keepAlive)
         #expect(
             problems(validJSON(top: " \"policies\": \"android\","))
-                == ["policies: unknown policy preset 'android'; expected one of uikit, fsVertical, seed004"])
+                == ["policies: unknown policy preset 'android'; expected one of uikit, fsVertical, seed004, uikit18"])
     }
 
     @Test func aBadgeBoundToACountAndTheBarHiddenWhenPushed() throws {

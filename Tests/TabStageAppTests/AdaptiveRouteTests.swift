@@ -64,6 +64,21 @@ private func swiftParseProblems(_ source: String) throws -> String? {
         #expect(log.contains("didEndCustomizing(changed: true)"))
     }
 
+    @Test func theAdaptiveEditListOffersHideOnlyToItsSidebarForm() throws {
+        let visitor = try StageServer(application: .deterministic(apps: [customizableApp()] + BuiltInApps.all))
+            .visitor()
+        _ = try visitor.get("/many/adaptive/t1")
+        let adaptive = try visitor.get("/many/adaptive/_more/edit").text
+        #expect(
+            adaptive.contains(
+                "<button type=\"submit\" class=\"button-quiet sidebar-only\" name=\"action\" value=\"hide\""))
+        let bottom = try visitor.get("/many/bottom/_more/edit").text
+        #expect(bottom.contains("<button type=\"submit\" class=\"button-quiet\" name=\"action\" value=\"hide\""))
+        let css = try String(
+            contentsOf: StageServer.repositoryRoot.appendingPathComponent("Public/css/tabstage.css"), encoding: .utf8)
+        #expect(css.contains("@media (max-width: 743px) { .device-adaptive .sidebar-only { display: none; } }"))
+    }
+
     @Test func aStepTheRulesRefuseSaysWhyAndABadOneIsABadRequest() throws {
         let visitor = try StageServer(application: .deterministic(apps: [customizableApp()] + BuiltInApps.all))
             .visitor()
