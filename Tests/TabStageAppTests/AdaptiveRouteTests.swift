@@ -79,6 +79,16 @@ private func swiftParseProblems(_ source: String) throws -> String? {
         #expect(css.contains("@media (max-width: 743px) { .device-adaptive .sidebar-only { display: none; } }"))
     }
 
+    @Test func aTabThatHidesButDoesNotMoveIsExportedAsAutomaticSayingSwiftUILetsItMoveToo() throws {
+        let visitor = try StageServer(application: .deterministic(apps: [customizableApp()] + BuiltInApps.all))
+            .visitor()
+        let source = try visitor.get("/many/export.swift").text
+        let t3 = try #require(source.range(of: "\"many.t3\")"))
+        let next = source[t3.upperBound...].prefix(240)
+        #expect(next.contains("SwiftUI has no such behaviour, so it may move too."))
+        #expect(next.contains(".customizationBehavior(.automatic, for: .sidebar, .tabBar)"))
+    }
+
     @Test func aStepTheRulesRefuseSaysWhyAndABadOneIsABadRequest() throws {
         let visitor = try StageServer(application: .deterministic(apps: [customizableApp()] + BuiltInApps.all))
             .visitor()
