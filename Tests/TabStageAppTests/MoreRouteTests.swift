@@ -7,7 +7,7 @@ import Testing
 
 /// Seven counters t1…t7 under UIKit's preset: t1…t4 in the bottom bar, t5…t7 under More, t7
 /// for logged-in visitors only.
-private func sevenTabApp() -> AppDescription {
+func sevenTabApp() -> AppDescription {
     let tabs = (1...7).map { index in
         TabDescription(
             id: "t\(index)", title: LocalizedText(en: "Tab \(index)", zhHant: "分頁 \(index)"), icon: .builtIn(.star),

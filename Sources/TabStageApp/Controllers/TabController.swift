@@ -82,7 +82,8 @@ struct TabController: Sendable {
         var (container, _) = TabSelection.currentContainer(session, of: visit.app, at: now)
         if container.selectedTabID != tabID,
             case .refused(let refusedID, let reason) = container.select(
-                .tab(tabID), source: visit.page.selectionSource, isLoggedIn: session.isLoggedIn, at: now, in: layout)
+                .tab(tabID), source: visit.page.entrySource(opensTheScreenShown: false), isLoggedIn: session.isLoggedIn,
+                at: now, in: layout)
         {
             content = .refused(tabID: refusedID, reason: reason)
             status = .forbidden
@@ -109,7 +110,9 @@ struct TabController: Sendable {
         let (now, layout, page) = (visit.now, visit.layout, visit.page)
         var outcome: MoreOutcome?
         let container = TabSelection.withCurrentContainer(&session, of: visit.app, at: now) { container in
-            if !page.isLiveRefresh { outcome = container.selectMore(source: page.selectionSource, at: now, in: layout) }
+            guard !page.isLiveRefresh else { return container }
+            let source = page.entrySource(opensTheScreenShown: container.showsMoreList)
+            outcome = container.selectMore(source: source, at: now, in: layout)
             return container
         }
         if case .tab(let tabID)? = outcome { return .redirect(StageLinks.tab(visit.app.id, layout, tabID)) }

@@ -10,26 +10,28 @@ struct TabSelection {
     let app: AppDescription
     let layout: Layout
     let tabID: String
-    let source: SelectionSource
+    let page: PageRequest
     let isSearch: Bool
     /// `?q=` on a search tab (empty for back and forward without it); nil on other tabs.
     let query: String?
     let now: Date
 
     init(_ visit: PageVisit, tabIndex: Int) {
-        let page = visit.page
+        page = visit.page
         app = visit.app
         layout = visit.layout
         tabID = app.tabs[tabIndex].id
         isSearch = app.tabs[tabIndex].page.kind == .search
-        // A bar link never carries `?q=`: a tap that does is the redirect of one to its search
-        // (below), not a second tap.
-        let requested = page.query["q"]
-        let entry = page.selectionSource
-        source = entry == .tap && requested != nil ? .url : entry
         // The URL says the search: back and forward to a search tab's URL without `?q=` empty it.
-        query = isSearch ? requested ?? (source == .history ? "" : nil) : nil
+        query = isSearch ? page.query["q"] ?? (page.selectionSource == .history ? "" : nil) : nil
         now = visit.now
+    }
+
+    /// The visit's entry path (`PageRequest.entrySource`). A bar link never carries `?q=`: a tap
+    /// that does is the redirect of one to its search (below), or the search form, not a tap.
+    func source(opensTheScreenShown: Bool) -> SelectionSource {
+        let entry = page.entrySource(opensTheScreenShown: opensTheScreenShown)
+        return entry == .tap && page.query["q"] != nil ? .url : entry
     }
 
     /// Selects the tab (and sets its search) under the container's rules, and says what to show.
@@ -47,6 +49,7 @@ struct TabSelection {
             session.presentation?.layout = layout
         }
         var (container, isChanged) = Self.currentContainer(session, of: app, at: now)
+        let source = source(opensTheScreenShown: container.selectedTabID == tabID)
         var outcome: SelectionOutcome?
         if source == .tap || container.selectedTabID != tabID {
             outcome = container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now, in: layout)
