@@ -96,9 +96,13 @@ public struct TabContainer: Sendable, Equatable {
     }
 
     /// Whether the bar is hidden: the selected tab shows a pushed detail screen and its tab (or
-    /// the app) sets `hidesBottomBarWhenPushed`.
+    /// the app) sets `hidesBottomBarWhenPushed`, under UITabBarController. A navigation controller
+    /// reads that property to hide its tab bar controller's bar; the seeds' bars are views of
+    /// their own containers, which it never touches.
     public var hidesBar: Bool {
-        guard let selected = selectedIndex, pushedItems[selected] != nil else { return false }
+        guard app.policies.preset.isUIKit, let selected = selectedIndex, pushedItems[selected] != nil else {
+            return false
+        }
         return app.hidesBar(whenPushedOnTabAt: selected)
     }
 

@@ -15,6 +15,17 @@ import Testing
         #expect(container.kinds().filter { $0 == .childCreated(tabID: "home") }.count == 1)
     }
 
+    @Test(arguments: PolicyPreset.allCases)
+    func onlyUITabBarControllersBarHidesForHidesBottomBarWhenPushed(preset: PolicyPreset) {
+        var app = makeApp(
+            [counterTab("home"), newsTab("news", itemIDs: ["a"])], policies: NavigationPolicies(preset: preset))
+        app.hidesBottomBarWhenPushed = true
+        var container = TabContainer(app: app)
+        container.tap("news")
+        _ = container.push(item: "a", onTab: "news", at: startTime)
+        #expect(container.hidesBar == preset.isUIKit)
+    }
+
     @Test func detachStartsFreshOnTheNextVisit() {
         var container = TabContainer(app: threeTabApp(.detached(.fsVertical)))
         container.tap("home")

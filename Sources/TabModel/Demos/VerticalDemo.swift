@@ -7,7 +7,6 @@ enum VerticalDemo {
           "tint": "#2993EF",
           "layout": "vertical",
           "policies": "fsVertical",
-          "hidesBottomBarWhenPushed": true,
           "tabs": [
             {
               "id": "inbox",
