@@ -332,7 +332,11 @@ private struct DescriptionValidator {
         if let value = members.values["iconStyle"] {
             iconStyle = choice(value, at: "iconStyle", "icon style", IconStyle.self)
         }
-        let policies = members.values["policies"].map { parsePolicies($0, at: "policies") } ?? NavigationPolicies.uiKit
+        // The adaptive layout is iOS 18's: an app whose layout it is speaks iOS 18's delegate unless it says not.
+        let preset: PolicyPreset = layout == .adaptive ? .uikit18 : .uikit
+        let policies =
+            members.values["policies"].map { parsePolicies($0, at: "policies", preset: preset) }
+            ?? NavigationPolicies(preset: preset)
         var hidesBar: Bool? = false
         if let value = members.values["hidesBottomBarWhenPushed"] {
             hidesBar = bool(value, at: "hidesBottomBarWhenPushed")
@@ -439,14 +443,16 @@ private struct DescriptionValidator {
         return text
     }
 
-    /// A preset's name, or an object whose keys each default from its `preset` (itself `uikit` by default).
-    private mutating func parsePolicies(_ value: JSONValue, at path: String) -> NavigationPolicies? {
+    /// A preset's name, or an object whose keys each default from its `preset` (itself `preset` by default).
+    private mutating func parsePolicies(_ value: JSONValue, at path: String, preset: PolicyPreset)
+        -> NavigationPolicies?
+    {
         if case .string = value {
             return choice(value, at: path, "policy preset", PolicyPreset.self).map { NavigationPolicies(preset: $0) }
         }
         let keys = ["preset", "childRetention", "didSelectForProgrammaticSelection", "reselect"]
         guard let members = members(value, at: path, allowed: keys) else { return nil }
-        var policies = NavigationPolicies.uiKit
+        var policies = NavigationPolicies(preset: preset)
         var isValid = true
         if let value = members.values["preset"] {
             let preset = choice(value, at: members.path("preset"), "policy preset", PolicyPreset.self)

@@ -379,6 +379,13 @@ extension String {
         #expect(object.policies.preset == .seed004)
         #expect(object.policies.reselect == .popToRoot)
         #expect(object.policies.childRetention == .keepAlive)
+        func adaptive(_ top: String = "") -> String {
+            validJSON(top: top).replacingOccurrences(of: "\"layout\": \"bottom\"", with: "\"layout\": \"adaptive\"")
+        }
+        let plain = try AppDescription.load(jsonText: adaptive()).get()
+        #expect(plain.policies.preset == .uikit18, "an adaptive app speaks iOS 18's delegate unless it says not")
+        let keys = try AppDescription.load(jsonText: adaptive(" \"policies\": {\"reselect\": \"nothing\"},")).get()
+        #expect(keys.policies.preset == .uikit18 && keys.policies.reselect == .nothing)
         #expect(
             problems(validJSON(top: " \"policies\": \"android\","))
                 == ["policies: unknown policy preset 'android'; expected one of uikit, fsVertical, seed004, uikit18"])
