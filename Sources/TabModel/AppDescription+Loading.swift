@@ -384,10 +384,12 @@ private struct DescriptionValidator {
                 localizedText(
                     $0, at: members.path("title"), what: "a title", maximumLength: AppDescription.Limits.titleLength)
             }
+            // The known ids of a list with a problem are still checked against the other sections.
+            var listed: [(index: Int, id: String)] = []
             let tabIDs = required(members, "tabs").flatMap {
-                tabIDList($0, at: members.path("tabs"), allowsEmpty: false)
+                tabIDList($0, at: members.path("tabs"), allowsEmpty: false, known: &listed)
             }
-            for (tabIndex, tabID) in (tabIDs ?? []).enumerated() {
+            for (tabIndex, tabID) in listed {
                 if let earlier = sectionByTab[tabID] {
                     report(
                         "\(members.path("tabs"))[\(tabIndex)]",
@@ -408,12 +410,20 @@ private struct DescriptionValidator {
 
     /// An array of ids of tabs in `tabs`, each once.
     private mutating func tabIDList(_ value: JSONValue, at path: String, allowsEmpty: Bool) -> [String]? {
+        var known: [(index: Int, id: String)] = []
+        return tabIDList(value, at: path, allowsEmpty: allowsEmpty, known: &known)
+    }
+
+    /// `tabIDList`, with `known` given each id that names a tab once, with its place in the array,
+    /// even when others do not.
+    private mutating func tabIDList(
+        _ value: JSONValue, at path: String, allowsEmpty: Bool, known: inout [(index: Int, id: String)]
+    ) -> [String]? {
         guard let elements = array(value, at: path) else { return nil }
         if elements.isEmpty && !allowsEmpty {
             report(path, "empty; a section lists at least one tab")
             return nil
         }
-        var ids: [String] = []
         var isValid = true
         for (index, element) in elements.enumerated() {
             let elementPath = "\(path)[\(index)]"
@@ -424,14 +434,14 @@ private struct DescriptionValidator {
             if !knownTabIDs.contains(id) {
                 report(elementPath, "unknown tab '\(id)'; expected the id of one of the app's tabs")
                 isValid = false
-            } else if let earlier = ids.firstIndex(of: id) {
+            } else if let earlier = known.first(where: { $0.id == id })?.index {
                 report(elementPath, "tab '\(id)' is listed twice; \(path)[\(earlier)] has it already")
                 isValid = false
             } else {
-                ids.append(id)
+                known.append((index, id))
             }
         }
-        return isValid ? ids : nil
+        return isValid ? known.map(\.id) : nil
     }
 
     private mutating func colour(_ value: JSONValue, at path: String) -> String? {
