@@ -46,10 +46,12 @@ test-browser: browser-deps
 	$(SWIFT) build --product tabstage
 	$(BROWSER_VENV)/bin/python Tests/Browser/run_browser_tests.py --binary .build/debug/tabstage
 
-# The style, and every `Type.member` the docs cite defined in Sources.
+# The style; every `Type.member` the docs cite defined in Sources; every path and link they
+# give leading somewhere.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
 	scripts/check-doc-symbols
+	scripts/check-doc-paths
 
 bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)
