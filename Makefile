@@ -60,10 +60,12 @@ test-browser: browser-deps
 	$(BROWSER_VENV)/bin/python -m pytest Tests/Browser --binary .build/debug/tabstage -n $(BROWSER_WORKERS) \
 		$${TIMES:+--stage-times "$$TIMES"} $(BROWSER_PYTEST_ARGS)
 
-# The style, and every `Type.member` the docs cite defined in Sources.
+# The style; every `Type.member` the docs cite defined in Sources; every path and link they
+# give leading somewhere.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
 	scripts/check-doc-symbols
+	scripts/check-doc-paths
 
 bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)
