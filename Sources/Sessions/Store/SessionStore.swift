@@ -1,40 +1,3 @@
-/// How long an idle session lives and how many live at once.
-public struct SessionLimits: Sendable, Equatable {
-    /// Seconds without a request after which a session is gone.
-    public var idleTimeout: Double
-    /// The most sessions kept; past it the least recently used one goes first.
-    public var maxSessions: Int
-
-    public init(idleTimeout: Double = 24 * 60 * 60, maxSessions: Int = 100_000) {
-        self.idleTimeout = idleTimeout
-        self.maxSessions = max(1, maxSessions)
-    }
-}
-
-/// A store could not read or keep a change (a full disk, a locked file): the request fails
-/// with 503 and nothing is half-applied.
-public struct SessionStoreError: Error, Equatable, CustomStringConvertible {
-    /// What went wrong, as `/metrics` counts it.
-    public enum Kind: String, Sendable, CaseIterable {
-        /// The store could not be reached (Redis down, a connection dropped).
-        case unavailable
-        /// The store did not answer in time.
-        case timeout
-        /// Other writers kept changing the session: the change was given up, not half-made.
-        case conflict
-        /// Anything else: a full disk, a refused command, a state that would not encode.
-        case failed
-    }
-
-    public let description: String
-    public let kind: Kind
-
-    public init(_ description: String, kind: Kind = .failed) {
-        self.description = description
-        self.kind = kind
-    }
-}
-
 /// Per-visitor state behind one small interface: in memory, or durable.
 ///
 /// Every change goes through `modify`, which runs under the store's lock so two requests of
@@ -145,33 +108,5 @@ extension SessionStore {
         guard let state = try state(of: id, now: now) else { return false }
         body(state)
         return true
-    }
-}
-
-/// The aliases of a store whose sessions one process holds (memory, SQLite): kept in that
-/// process, each with the time of its last use. Not thread-safe on its own.
-struct ProcessAliases: Sendable {
-    private struct Entry {
-        var id: SessionID
-        var lastUsed: Double
-    }
-
-    private var entries: [String: Entry] = [:]
-
-    /// Sets or removes `alias`, and forgets every alias idle longer than `idleTimeout` (sets are
-    /// rare: presenting, stopping, logging in), so the table holds only live ones.
-    mutating func set(_ alias: String, to id: SessionID?, now: Double, idleTimeout: Double) {
-        entries = entries.filter { $0.value.lastUsed >= now - idleTimeout }
-        entries[alias] = id.map { Entry(id: $0, lastUsed: now) }
-    }
-
-    mutating func lookUp(_ alias: String, now: Double, idleTimeout: Double) -> SessionID? {
-        guard let entry = entries[alias] else { return nil }
-        guard entry.lastUsed >= now - idleTimeout else {
-            entries[alias] = nil
-            return nil
-        }
-        entries[alias]?.lastUsed = now
-        return entry.id
     }
 }
