@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RedisClient
 import ServiceTesting
 import Synchronization
 import Testing
@@ -119,10 +120,10 @@ private final class TwoInstances {
         let fixture = try TwoInstances()
         let key = "tabstage:session:\(id(5))"
         let planted = try RedisConnection(try RedisEndpoint.parse(fixture.redis.url), timeouts: RedisTimeouts())
-        _ = try planted.run(["SET", key, "41", "PX", "60000"].map { Array($0.utf8) })
+        _ = try planted.run(.set(key.utf8, "41".utf8, expiringAfterMilliseconds: 60000))
         #expect(try fixture.first.state(of: id(5), now: now()) == 41)
         try fixture.first.modify(id(5), now: now()) { $0? += 1 }
-        guard case .bulk(let stored) = try planted.run(["GET", key].map { Array($0.utf8) }) else {
+        guard case .bulk(let stored) = try planted.run(.get(key.utf8)) else {
             Issue.record("no value")
             return
         }
@@ -159,7 +160,7 @@ private final class TwoInstances {
         defer { hub.unsubscribe(subscription) }
         try TwoInstances.waitUntil { hub.isSubscribed }
         let monitor = try RedisConnection(endpoint, timeouts: RedisTimeouts())
-        #expect(try monitor.run([Array("MONITOR".utf8)]) == .status("OK"))
+        #expect(try monitor.run(.monitor) == .status("OK"))
         let notice = ChangeNotice(topic: "session:test", version: 1)
         try store.modify(id(6), now: now(), announcingThrough: hub) { state in
             state = 1
@@ -195,35 +196,6 @@ extension RedisSessionCacheTests {
     }
 }
 
-/// A listening connection is shut by another thread when its owner closes (`interrupt()`), maybe
-/// just as its own thread writes to it (a heartbeat, a command of its setup).
-@Suite struct RedisConnectionShutTests {
-    /// The thread blocked reading the connection wakes with an error, and a command written
-    /// after the shut is still sent: a write to a socket shut for writing would raise SIGPIPE,
-    /// which ends the whole process (a server, or this test run).
-    @Test func shuttingAConnectionWakesItsReaderAndRaisesNoSignal() throws {
-        let redis = try RedisServer()
-        let endpoint = try RedisEndpoint.parse(redis.url)
-        let listening = try RedisConnection(endpoint, timeouts: RedisTimeouts(), commandTimeout: false)
-        _ = try listening.run(["SUBSCRIBE", "nothing"].map { Array($0.utf8) })
-        let outcome = LoggedLines()
-        let woke = DispatchSemaphore(value: 0)
-        Thread {
-            let reply = try? listening.readReply()
-            outcome.lines.withLock { $0.append(reply == nil ? "failed" : "answered") }
-            woke.signal()
-        }.start()
-        usleep(50_000)
-        listening.interrupt()
-        #expect(woke.wait(timeout: .now() + 5) == .success, "the blocked read woke")
-        #expect(outcome.lines.withLock { $0 } == ["failed"])
-
-        let writing = try RedisConnection(endpoint, timeouts: RedisTimeouts())
-        writing.interrupt()
-        #expect(throws: Never.self) { try writing.send([Array("PING".utf8)]) }
-    }
-}
-
 /// The notices' listener and the requests that read share one socket: whoever takes a notice
 /// off it must have applied it before a reader trusts the cache.
 @Suite struct RedisInvalidationsTests {
@@ -250,7 +222,7 @@ extension RedisSessionCacheTests {
         let deadline = Date().addingTimeInterval(10)
         while !invalidations.isCurrent && Date() < deadline { usleep(10_000) }
         let writer = try RedisConnection(endpoint, timeouts: RedisTimeouts())
-        _ = try writer.run(["SET", "held:1", "x"].map { Array($0.utf8) })
+        _ = try writer.run(.set("held:1".utf8, "x".utf8))
         // The listener's heartbeat (every 250 ms) takes the notice and is held in `changed`.
         #expect(entered.wait(timeout: .now() + 5) == .success, "the listener took the notice")
         let caughtUp = DispatchSemaphore(value: 0)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RedisClient
 import ServiceTesting
 import Synchronization
 import Testing
@@ -57,10 +58,10 @@ final class ContractStore {
     }
 
     /// A command on a connection of the test's own (to plant or read raw values).
-    func redisCommand(_ arguments: String...) throws -> RedisReply {
+    func redisCommand(_ command: RedisCommand) throws -> RedisReply {
         let server = try #require(redis)
         let connection = try RedisConnection(try RedisEndpoint.parse(server.url), timeouts: RedisTimeouts())
-        return try connection.run(arguments.map { Array($0.utf8) })
+        return try connection.run(command)
     }
 }
 
@@ -233,10 +234,10 @@ final class LoggedLines: Sendable {
             try reopened.close()
         case .redis, .memory:
             let key = "tabstage:session:\(id(5))"
-            _ = try fixture.redisCommand("SET", key, "{{not json", "PX", "60000")
+            _ = try fixture.redisCommand(.set(key.utf8, "{{not json".utf8, expiringAfterMilliseconds: 60000))
             #expect(try store.state(of: id(5), now: now()) == nil)
             #expect(try store.modify(id(5), now: now()) { $0 } == nil)
-            #expect(try fixture.redisCommand("GET", key) == .bulk(Array("{{not json".utf8)), "left alone")
+            #expect(try fixture.redisCommand(.get(key.utf8)) == .bulk(Array("{{not json".utf8)), "left alone")
             #expect(fixture.logged.lines.withLock { $0.count } == 2, "a line per read of it")
             #expect(fixture.logged.lines.withLock { $0.first ?? "" }.contains("does not decode"))
         }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RedisClient
 import Synchronization
 
 /// Change notices across every instance on one Redis: `publish` is a `PUBLISH` on
@@ -117,9 +118,7 @@ private final class Publisher: Sendable {
     }
 
     private func send(_ batch: [ChangeNotice]) {
-        let commands = batch.map { notice in
-            [Array("PUBLISH".utf8), Array(channel.utf8), RedisChangeHub.payload(of: notice)]
-        }
+        let commands = batch.map { notice in RedisCommand.publish(channel.utf8, RedisChangeHub.payload(of: notice)) }
         do {
             let replies = try pool.withConnection { (connection) throws(RedisError) in
                 try connection.pipeline(commands)
@@ -165,7 +164,7 @@ private final class Subscriber: Sendable {
         // No command timeout: the subscriber waits for messages as long as none come.
         let connection = try RedisConnection(endpoint, timeouts: timeouts, commandTimeout: false)
         guard loop.attach(connection) else { return }
-        let reply = try connection.run([Array("SUBSCRIBE".utf8), Array(channel.utf8)])
+        let reply = try connection.run(.subscribe([Array(channel.utf8)]))
         guard case .array(let parts) = reply, parts.first?.isBulk("subscribe".utf8) == true else {
             throw .unexpectedReply("SUBSCRIBE answered \(reply)")
         }

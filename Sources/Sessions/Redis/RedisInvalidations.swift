@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RedisClient
 import Synchronization
 
 /// Redis's notices that session keys changed, for `RedisSessionCache`: one connection per
@@ -91,14 +92,12 @@ final class RedisInvalidations: Sendable {
     private func listen(on loop: RedisConnectionLoop) throws(RedisError) {
         let connection = try RedisConnection(endpoint, timeouts: timeouts)
         guard loop.attach(connection) else { return }
-        guard case .integer(let id) = try connection.run([Array("CLIENT".utf8), Array("ID".utf8)]) else {
+        guard case .integer(let id) = try connection.run(.clientID) else {
             throw .unexpectedReply("CLIENT ID")
         }
-        let tracking = try connection.run(
-            ["CLIENT", "TRACKING", "ON", "REDIRECT", String(id), "BCAST", "PREFIX"].map { Array($0.utf8) }
-                + [trackedPrefix])
+        let tracking = try connection.run(.clientTracking(redirect: id, prefix: trackedPrefix))
         guard case .status = tracking else { throw .unexpectedReply("CLIENT TRACKING answered \(tracking)") }
-        let subscribed = try connection.run([Array("SUBSCRIBE".utf8), Self.channel])
+        let subscribed = try connection.run(.subscribe([Self.channel]))
         guard case .array(let parts) = subscribed, parts.first?.isBulk("subscribe".utf8) == true else {
             throw .unexpectedReply("SUBSCRIBE answered \(subscribed)")
         }
@@ -127,7 +126,7 @@ final class RedisInvalidations: Sendable {
     private func keepAlive(_ state: inout State, on connection: RedisConnection) throws(RedisError) {
         let now = ContinuousClock.now
         if now - state.lastPing >= heartbeat {
-            try connection.send([Array("PING".utf8)])
+            try connection.send(.ping)
             state.lastPing = now
         }
         let heard = now - state.lastHeard < lease

@@ -1,4 +1,5 @@
 import Foundation
+import RedisClient
 
 /// Sessions in Redis, shared by every TabStage instance that names the same server, database
 /// and key prefix: any instance can serve any visitor.
@@ -99,7 +100,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         let pool = RedisConnectionPool(endpoint: endpoint, timeouts: timeouts, idleLimit: idleConnections)
         func load(_ script: String) throws(RedisError) -> [UInt8] {
             try pool.withConnection { (connection) throws(RedisError) -> [UInt8] in
-                switch try connection.run([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(script.utf8)]) {
+                switch try connection.run(.scriptLoad(script)) {
                 case .bulk(let digest): return digest
                 case .error(let message): throw .refused(message)
                 case let other: throw .unexpectedReply("SCRIPT LOAD answered \(other)")
@@ -246,13 +247,13 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// instance, plus any other keys the database holds, so give TabStage a database of its own.
     /// 0 while Redis cannot be reached.
     public var count: Int {
-        let reply = try? redis { (connection) throws(RedisError) in try connection.run([Array("DBSIZE".utf8)]) }
+        let reply = try? redis { (connection) throws(RedisError) in try connection.run(.dbsize) }
         if case .integer(let keys) = reply { return keys }
         return 0
     }
 
     public func checkHealth() throws(SessionStoreError) {
-        let reply = try redis { (connection) throws(RedisError) in try connection.run([Array("PING".utf8)]) }
+        let reply = try redis { (connection) throws(RedisError) in try connection.run(.ping) }
         guard case .status = reply else {
             throw SessionStoreError("Redis at \(endpoint) answered PING with \(reply)", kind: .failed)
         }
@@ -283,7 +284,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// refreshed by a `PEXPIRE` of its own only when less than the refresh margin is left; a
     /// change racing it (a new value, a removal) only ever makes the refresh moot.
     private func fetch(_ key: [UInt8], on connection: RedisConnection) throws(RedisError) -> Fetched? {
-        let replies = try connection.pipeline([[Array("GET".utf8), key], [Array("PTTL".utf8), key]])
+        let replies = try connection.pipeline([.get(key), .pttl(key)])
         let value: [UInt8]
         switch replies.first {
         case .bulk(let bytes): value = bytes
@@ -291,7 +292,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         case let other: throw .unexpectedReply("GET answered \(String(describing: other))")
         }
         guard case .integer(let left) = replies.last, left >= 0, left >= refreshBelowMilliseconds else {
-            _ = try connection.run([Array("PEXPIRE".utf8), key, ttlArgument])
+            _ = try connection.run(.pexpire(key, milliseconds: ttlMilliseconds))
             return Fetched(value: value, millisecondsLeft: ttlMilliseconds)
         }
         return Fetched(value: value, millisecondsLeft: left)
@@ -414,11 +415,11 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     private func evaluate(
         script digest: [UInt8], source: String, keys: [[UInt8]], arguments: [[UInt8]], on connection: RedisConnection
     ) throws(RedisError) -> RedisReply {
-        let rest = [Array(String(keys.count).utf8)] + keys + [deadline] + arguments
-        let reply = try connection.run([Array("EVALSHA".utf8), digest] + rest)
+        let arguments = [deadline] + arguments
+        let reply = try connection.run(.evalsha(digest, keys: keys, arguments: arguments))
         guard case .error(let message) = reply else { return reply }
         guard message.hasPrefix("NOSCRIPT") else { throw .refused(message) }
-        let retried = try connection.run([Array("EVAL".utf8), Array(source.utf8)] + rest)
+        let retried = try connection.run(.eval(source, keys: keys, arguments: arguments))
         if case .error(let message) = retried { throw .refused(message) }
         return retried
     }

@@ -1,3 +1,5 @@
+import RedisClient
+
 /// Where sessions live, as chosen with `--sessions memory`, `--sessions sqlite:PATH` or
 /// `--sessions redis://HOST:PORT[/DB]`.
 public enum SessionStoreOption: Sendable, Equatable {

@@ -9,12 +9,12 @@ import Synchronization
 /// the loop then calls `lost`, waits (50 ms, doubling up to a second, cut short by `stop()`)
 /// and calls `work` again. One line is logged per outage, not per attempt. `stop()` shuts the
 /// attached connection, which wakes a read blocked on it, and waits for the thread to end.
-final class RedisConnectionLoop: Sendable {
-    typealias Work = @Sendable (RedisConnectionLoop) throws(RedisError) -> Void
+public final class RedisConnectionLoop: Sendable {
+    public typealias Work = @Sendable (RedisConnectionLoop) throws(RedisError) -> Void
 
     /// What the log line calls the connection ("the change subscriber").
-    let role: String
-    let endpoint: RedisEndpoint
+    public let role: String
+    public let endpoint: RedisEndpoint
     private let log: @Sendable (String) -> Void
 
     private struct State {
@@ -29,24 +29,24 @@ final class RedisConnectionLoop: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
 
-    init(role: String, endpoint: RedisEndpoint, log: @escaping @Sendable (String) -> Void) {
+    public init(role: String, endpoint: RedisEndpoint, log: @escaping @Sendable (String) -> Void) {
         self.role = role
         self.endpoint = endpoint
         self.log = log
     }
 
     /// Starts the thread, named `name`.
-    func start(name: String, work: @escaping Work, lost: @escaping @Sendable () -> Void) {
+    public func start(name: String, work: @escaping Work, lost: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in run(work, lost: lost) }
         thread.name = name
         thread.start()
     }
 
-    var isStopped: Bool { state.withLock { $0.stopped } }
+    public var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Makes `connection` the one `stop()` shuts, and counts the outage as over; false once the
     /// loop is stopped (`work` should then return).
-    func attach(_ connection: RedisConnection) -> Bool {
+    public func attach(_ connection: RedisConnection) -> Bool {
         state.withLock { state in
             guard !state.stopped else { return false }
             state.connection = connection
@@ -57,12 +57,12 @@ final class RedisConnectionLoop: Sendable {
     }
 
     /// Waits up to `duration`; `stop()` cuts it short.
-    func pause(_ duration: Duration) {
+    public func pause(_ duration: Duration) {
         _ = wake.wait(timeout: .now() + .nanoseconds(Int(duration / .nanoseconds(1))))
     }
 
     /// Ends the loop and waits for its thread.
-    func stop() {
+    public func stop() {
         let first = state.withLock { state -> Bool in
             defer { state.stopped = true }
             state.connection?.interrupt()
