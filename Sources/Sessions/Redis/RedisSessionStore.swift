@@ -45,12 +45,11 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// Compare-and-set attempts before a change gives up (with 503) under constant contention.
     static var maximumAttempts: Int { 100 }
 
-    /// The scripts' SHA-1 digests from `SCRIPT LOAD`: a Redis that restarted has forgotten
-    /// them, and is sent the script's text once more.
+    /// The scripts as Redis loaded them at opening.
     private struct LoadedScripts: Sendable {
-        var compareAndSet: [UInt8]
-        var move: [UInt8]
-        var setAlias: [UInt8]
+        var compareAndSet: LoadedRedisScript<CompareAndSet>
+        var move: LoadedRedisScript<Move>
+        var setAlias: LoadedRedisScript<SetAlias>
     }
 
     private init(
@@ -98,19 +97,12 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SessionStoreError) -> RedisSessionStore {
         let pool = RedisConnectionPool(endpoint: endpoint, timeouts: timeouts, idleLimit: idleConnections)
-        func load(_ script: String) throws(RedisError) -> [UInt8] {
-            try pool.withConnection { (connection) throws(RedisError) -> [UInt8] in
-                switch try connection.run(.scriptLoad(script)) {
-                case .bulk(let digest): return digest
-                case .error(let message): throw .refused(message)
-                case let other: throw .unexpectedReply("SCRIPT LOAD answered \(other)")
-                }
-            }
-        }
         do {
-            let scripts = LoadedScripts(
-                compareAndSet: try load(RedisScripts.compareAndSet), move: try load(RedisScripts.move),
-                setAlias: try load(RedisScripts.setAlias))
+            let scripts = try pool.withConnection { (connection) throws(RedisError) in
+                LoadedScripts(
+                    compareAndSet: try connection.load(RedisScripts.compareAndSet),
+                    move: try connection.load(RedisScripts.move), setAlias: try connection.load(RedisScripts.setAlias))
+            }
             return RedisSessionStore(
                 endpoint: endpoint, keyPrefix: keyPrefix, limits: limits, pool: pool, scripts: scripts,
                 decoderUserInfo: decoderUserInfo, cachedSessions: cachedSessions, log: log)
@@ -168,13 +160,15 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                 continue
             }
             let value = try state.map { (state) throws(SessionStoreError) in try encoded(state) }
-            var publishing: [[UInt8]] = []
+            var publication: Publication?
             if let channel, let notice = announced.notice {
-                publishing = [Array(channel.utf8), RedisChangeHub.payload(of: notice)]
+                publication = Publication(channel: Array(channel.utf8), message: RedisChangeHub.payload(of: notice))
             }
-            let committed = try commit(
-                script: scripts.compareAndSet, source: RedisScripts.compareAndSet, keys: [key],
-                arguments: expectation(base.bytes) + written(value) + publishing)
+            let committed = try commit(scripts.compareAndSet) { deadline in
+                CompareAndSet(
+                    session: key, deadline: deadline, expected: Expectation(startingFrom: base.bytes), value: value,
+                    ttlMilliseconds: ttlMilliseconds, announcement: publication)
+            }
             if committed {
                 let expiresAt = now + Double(ttlMilliseconds) / 1000
                 if let value, let state {
@@ -183,7 +177,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                     cache?.wrote(id, nil)
                 }
                 // A notice the script sent is not the caller's to publish.
-                return publishing.isEmpty ? announced : Announced(announced.result, notice: nil)
+                return publication == nil ? announced : Announced(announced.result, notice: nil)
             }
         }
         throw conflict(id)
@@ -202,10 +196,13 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             let original = oldID.flatMap { id in stored.flatMap { decoded($0, id: id) } }
             let moved = body(original)
             // Without an old id there is nothing to compare: the script then only writes.
-            let expected = oldID == nil ? [Array("any".utf8), []] : expectation(stored)
-            let committed = try commit(
-                script: scripts.move, source: RedisScripts.move, keys: [oldKey, newKey],
-                arguments: expected + [try encoded(moved), ttlArgument])
+            let expected = oldID == nil ? Expectation.any : Expectation(startingFrom: stored)
+            let value = try encoded(moved)
+            let committed = try commit(scripts.move) { deadline in
+                Move(
+                    from: oldKey, to: newKey, deadline: deadline, expected: expected, value: value,
+                    ttlMilliseconds: ttlMilliseconds)
+            }
             if committed {
                 if let oldID { cache?.wrote(oldID, nil) }
                 cache?.wrote(newID, nil)
@@ -231,10 +228,10 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     }
 
     public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
-        let named = id.map { Array($0.description.utf8) } ?? []
-        _ = try commit(
-            script: scripts.setAlias, source: RedisScripts.setAlias, keys: [aliasKey(alias)],
-            arguments: [named, ttlArgument])
+        let key = aliasKey(alias)
+        _ = try commit(scripts.setAlias) { deadline in
+            SetAlias(alias: key, deadline: deadline, session: id, ttlMilliseconds: ttlMilliseconds)
+        }
     }
 
     public func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID? {
@@ -275,7 +272,6 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     /// The idle timeout in milliseconds, at least 1.
     private var ttlMilliseconds: Int { max(1, Int((limits.idleTimeout * 1000).rounded())) }
-    private var ttlArgument: [UInt8] { Array(String(ttlMilliseconds).utf8) }
 
     /// The stored bytes of `key` (nil when there is none), its expiry refreshed when due.
     ///
@@ -346,20 +342,6 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         return Stored(bytes: fetched.value, state: state)
     }
 
-    /// The compare-and-set arguments saying what `key` must still hold: the value with `stored`'s
-    /// stamp, exactly `stored` (a value from before stamps), or nothing.
-    private func expectation(_ stored: [UInt8]?) -> [[UInt8]] {
-        guard let stored else { return [Array("absent".utf8), []] }
-        guard let stamp = StampedValue.stamp(of: stored) else { return [Array("equal".utf8), stored] }
-        return [Array("stamp".utf8), Array(stamp)]
-    }
-
-    /// The compare-and-set arguments for what a change leaves: a new value, or a removal.
-    private func written(_ value: [UInt8]?) -> [[UInt8]] {
-        guard let value else { return [Array("delete".utf8), [], []] }
-        return [Array("set".utf8), value, ttlArgument]
-    }
-
     private func encoded(_ state: State) throws(SessionStoreError) -> [UInt8] {
         do {
             return StampedValue.make(json: try JSONEncoder().encode(state))
@@ -382,13 +364,12 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         }
     }
 
-    /// Runs a change script: true when it wrote, false when the key had changed.
-    private func commit(script: [UInt8], source: String, keys: [[UInt8]], arguments: [[UInt8]])
+    /// Runs a change script with the call `call` makes for its deadline, once a connection is
+    /// at hand: true when it wrote, false when the key had changed.
+    private func commit<Call>(_ script: LoadedRedisScript<Call>, _ call: (_ deadline: Int64) -> Call)
         throws(SessionStoreError) -> Bool
     {
-        let reply = try redis { (connection) throws(RedisError) in
-            try evaluate(script: script, source: source, keys: keys, arguments: arguments, on: connection)
-        }
+        let reply = try redis { (connection) throws(RedisError) in try connection.evaluate(script, call(deadline)) }
         switch reply {
         case .integer(1): return true
         case .integer(0): return false
@@ -404,24 +385,9 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// a quarter of the command timeout before this instance stops waiting for the answer, so
     /// that Redis's clock may be that far behind this machine's (NTP keeps them milliseconds
     /// apart) and a change still never lands after its sender gave up on it.
-    private var deadline: [UInt8] {
+    private var deadline: Int64 {
         let allowance = pool.timeouts.command * 3 / 4
-        let due = (Date().timeIntervalSince1970 * 1000 + allowance / .milliseconds(1)).rounded(.down)
-        return Array(String(Int64(due)).utf8)
-    }
-
-    /// `EVALSHA`, or `EVAL` with the text when the server has not got the script (it restarted),
-    /// with the deadline first among the arguments.
-    private func evaluate(
-        script digest: [UInt8], source: String, keys: [[UInt8]], arguments: [[UInt8]], on connection: RedisConnection
-    ) throws(RedisError) -> RedisReply {
-        let arguments = [deadline] + arguments
-        let reply = try connection.run(.evalsha(digest, keys: keys, arguments: arguments))
-        guard case .error(let message) = reply else { return reply }
-        guard message.hasPrefix("NOSCRIPT") else { throw .refused(message) }
-        let retried = try connection.run(.eval(source, keys: keys, arguments: arguments))
-        if case .error(let message) = retried { throw .refused(message) }
-        return retried
+        return Int64((Date().timeIntervalSince1970 * 1000 + allowance / .milliseconds(1)).rounded(.down))
     }
 
     private func redis<Value>(_ body: (RedisConnection) throws(RedisError) -> Value) throws(SessionStoreError)
@@ -440,100 +406,4 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             "a session in Redis at \(endpoint) kept changing under \(Self.maximumAttempts) attempts to change it",
             kind: .conflict)
     }
-}
-
-/// A session as Redis holds it: a stamp, `#` and 16 hex digits new with every write, then the
-/// state as JSON. A change compares the stamp alone, so Redis reads 17 bytes of the value, not
-/// all of it; a value written before stamps (no JSON starts with `#`) is compared whole.
-enum StampedValue {
-    static let stampLength = 17
-
-    static func make(json: some Collection<UInt8>) -> [UInt8] {
-        let digits = Array(String(UInt64.random(in: .min ... .max), radix: 16).utf8)
-        var value = [UInt8(ascii: "#")]
-        value.reserveCapacity(stampLength + json.count)
-        value += repeatElement(UInt8(ascii: "0"), count: stampLength - 1 - digits.count)
-        value += digits
-        value += json
-        return value
-    }
-
-    /// The stamp that starts `value`, nil for a value from before stamps.
-    static func stamp(of value: [UInt8]) -> ArraySlice<UInt8>? {
-        guard value.count >= stampLength, value.first == UInt8(ascii: "#") else { return nil }
-        return value.prefix(stampLength)
-    }
-
-    /// The JSON of `value`, after its stamp if it has one.
-    static func json(in value: [UInt8]) -> ArraySlice<UInt8> {
-        stamp(of: value) == nil ? value[...] : value.dropFirst(stampLength)
-    }
-}
-
-/// The Lua scripts behind `RedisSessionStore`: Redis runs each as one step, nothing between
-/// its commands. Every one is a change, and starts with `inTime`.
-enum RedisScripts {
-    /// The check every script starts with: ARGV[1] is the change's deadline, in milliseconds
-    /// since 1970, and a script Redis runs later returns -1 and writes nothing. A Redis that
-    /// hangs runs what it was sent once it goes on; by then the sender has given up and
-    /// answered that nothing changed, so nothing may.
-    private static let inTime = """
-        local clock = redis.call('TIME')
-        if tonumber(clock[1]) * 1000 + tonumber(clock[2]) / 1000 > tonumber(ARGV[1]) then return -1 end
-        """
-
-    /// The check the session scripts make next: whether KEYS[1] still holds what the change
-    /// started from. ARGV[2] says how to tell: 'stamp' (ARGV[3] is the value's first 17 bytes,
-    /// `StampedValue`), 'equal' (ARGV[3] is the whole value), 'absent' (no value), or 'any'
-    /// (whatever it holds).
-    private static let stillHolds = """
-        \(inTime)
-        local found = true
-        if ARGV[2] == 'stamp' then
-          found = redis.call('GETRANGE', KEYS[1], 0, 16) == ARGV[3]
-        elseif ARGV[2] == 'equal' then
-          found = redis.call('GET', KEYS[1]) == ARGV[3]
-        elseif ARGV[2] == 'absent' then
-          found = redis.call('EXISTS', KEYS[1]) == 0
-        end
-        if not found then return 0 end
-        """
-
-    /// KEYS[1]: the session. ARGV: the deadline, how to check the session and what with
-    /// (`stillHolds`), 'set' or 'delete', the new value, the idle timeout (ms), and optionally a
-    /// channel and a change notice to publish there once written. Returns 1 when it wrote, 0
-    /// when the key had changed.
-    static let compareAndSet = """
-        \(stillHolds)
-        if ARGV[4] == 'set' then
-          redis.call('SET', KEYS[1], ARGV[5], 'PX', ARGV[6])
-        else
-          redis.call('DEL', KEYS[1])
-        end
-        if ARGV[7] then redis.call('PUBLISH', ARGV[7], ARGV[8]) end
-        return 1
-        """
-
-    /// KEYS: the old id's session, the new one's. ARGV: the deadline, how to check the old one
-    /// and what with (`stillHolds`), the moved value, the idle timeout (ms). Writes the new key,
-    /// then deletes the old (when it is another key). Returns 1 when it wrote, 0 when the old
-    /// key had changed.
-    static let move = """
-        \(stillHolds)
-        redis.call('SET', KEYS[2], ARGV[4], 'PX', ARGV[5])
-        if KEYS[1] ~= KEYS[2] then redis.call('DEL', KEYS[1]) end
-        return 1
-        """
-
-    /// KEYS[1]: an alias. ARGV: the deadline, the session id it names (empty: remove it), the
-    /// idle timeout (ms). Returns 1.
-    static let setAlias = """
-        \(inTime)
-        if ARGV[2] == '' then
-          redis.call('DEL', KEYS[1])
-        else
-          redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-        end
-        return 1
-        """
 }
