@@ -59,8 +59,8 @@ let package = Package(
         .target(
             name: "TabStageCLI",
             dependencies: [
-                "HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics",
-                "TabStageApp", "Snapshots",
+                "HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "RedisClient",
+                "Metrics", "TabStageApp", "Snapshots",
             ]),
         // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
         .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),

@@ -56,14 +56,6 @@ extension RedisCommand {
     public static let dbsize = RedisCommand("DBSIZE")
     /// Turns the connection into a stream of every command Redis runs (for tests that watch).
     public static let monitor = RedisCommand("MONITOR")
-    public static let clientID = RedisCommand("CLIENT", [Array("ID".utf8)])
-
-    /// Turns on Redis's notices of writes to keys under `prefix` (broadcast mode), sent to the
-    /// connection `redirect` names (`clientID`) on `__redis__:invalidate`.
-    public static func clientTracking(redirect: Int, prefix: some Sequence<UInt8>) -> RedisCommand {
-        let words = ["TRACKING", "ON", "REDIRECT", String(redirect), "BCAST", "PREFIX"]
-        return RedisCommand("CLIENT", words.map { Array($0.utf8) } + [Array(prefix)])
-    }
 
     /// Logs in as `user` (nil: the default user).
     static func auth(user: String?, password: String) -> RedisCommand {

@@ -107,13 +107,14 @@ public final class RedisConnection: @unchecked Sendable {
     }
 
     /// The socket's descriptor, for a look at it without the connection (`hasInput`).
-    public var descriptor: Int32 { context.pointee.fd }
+    var descriptor: Int32 { context.pointee.fd }
 
-    /// Whether socket `descriptor` has something to read now, without waiting. A closed or
-    /// failed socket counts: the read then says why.
-    public static func hasInput(_ descriptor: Int32) -> Bool {
+    /// Whether socket `descriptor` has something to read, waiting up to `timeout` for it. A
+    /// closed or failed socket counts: the read then says why.
+    static func hasInput(_ descriptor: Int32, waitingUpTo timeout: Duration = .zero) -> Bool {
         var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&watched, 1, 0) > 0
+        let milliseconds = Int32(min(timeout / .milliseconds(1), Double(Int32.max)).rounded(.up))
+        return poll(&watched, 1, milliseconds) > 0
     }
 
     private var isReadable: Bool { Self.hasInput(descriptor) }
@@ -121,7 +122,7 @@ public final class RedisConnection: @unchecked Sendable {
     /// The replies that have arrived, without waiting: those hiredis has already read, then
     /// whatever the socket holds now. For a subscriber read from more than one thread (under its
     /// owner's lock), where a blocking read would hold the others up.
-    public func arrivedReplies() throws(RedisError) -> [RedisReply] {
+    func arrivedReplies() throws(RedisError) -> [RedisReply] {
         guard !isBroken else { throw .connectionLost("already broken") }
         var replies = try bufferedReplies()
         if isReadable {

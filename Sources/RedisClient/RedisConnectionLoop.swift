@@ -2,22 +2,23 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A thread that keeps one Redis connection at work until stopped, for the connections that
-/// listen (the change hub's subscriber, the session cache's notices).
+/// A thread that keeps one Redis connection at work until stopped, for the connection that
+/// listens (`RedisSubscription`).
 ///
 /// `work` connects, hands its connection to `attach`, and serves until the connection fails;
 /// the loop then calls `lost`, waits (50 ms, doubling up to a second, cut short by `stop()`)
 /// and calls `work` again. One line is logged per outage, not per attempt. `stop()` shuts the
 /// attached connection, which wakes a read blocked on it, and waits for the thread to end.
-public final class RedisConnectionLoop: Sendable {
-    public typealias Work = @Sendable (RedisConnectionLoop) throws(RedisError) -> Void
+final class RedisConnectionLoop: Sendable {
+    typealias Work = @Sendable (RedisConnectionLoop) throws(RedisError) -> Void
 
-    /// What the log line calls the connection ("the change subscriber").
-    public let role: String
-    public let endpoint: RedisEndpoint
+    /// What the log line calls the connection ("the Redis subscription").
+    let role: String
+    let endpoint: RedisEndpoint
     private let log: @Sendable (String) -> Void
 
     private struct State {
+        var started = false
         var stopped = false
         var connection: RedisConnection?
         var delay = 0.05
@@ -29,24 +30,25 @@ public final class RedisConnectionLoop: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
 
-    public init(role: String, endpoint: RedisEndpoint, log: @escaping @Sendable (String) -> Void) {
+    init(role: String, endpoint: RedisEndpoint, log: @escaping @Sendable (String) -> Void) {
         self.role = role
         self.endpoint = endpoint
         self.log = log
     }
 
     /// Starts the thread, named `name`.
-    public func start(name: String, work: @escaping Work, lost: @escaping @Sendable () -> Void) {
+    func start(name: String, work: @escaping Work, lost: @escaping @Sendable () -> Void) {
+        state.withLock { $0.started = true }
         let thread = Thread { [self] in run(work, lost: lost) }
         thread.name = name
         thread.start()
     }
 
-    public var isStopped: Bool { state.withLock { $0.stopped } }
+    var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Makes `connection` the one `stop()` shuts, and counts the outage as over; false once the
     /// loop is stopped (`work` should then return).
-    public func attach(_ connection: RedisConnection) -> Bool {
+    func attach(_ connection: RedisConnection) -> Bool {
         state.withLock { state in
             guard !state.stopped else { return false }
             state.connection = connection
@@ -57,18 +59,18 @@ public final class RedisConnectionLoop: Sendable {
     }
 
     /// Waits up to `duration`; `stop()` cuts it short.
-    public func pause(_ duration: Duration) {
+    private func pause(_ duration: Duration) {
         _ = wake.wait(timeout: .now() + .nanoseconds(Int(duration / .nanoseconds(1))))
     }
 
-    /// Ends the loop and waits for its thread.
-    public func stop() {
-        let first = state.withLock { state -> Bool in
+    /// Ends the loop and waits for its thread, if it was started.
+    func stop() {
+        let running = state.withLock { state -> Bool in
             defer { state.stopped = true }
             state.connection?.interrupt()
-            return !state.stopped
+            return state.started && !state.stopped
         }
-        guard first else { return }
+        guard running else { return }
         wake.signal()
         ended.wait()
     }

@@ -7,20 +7,20 @@ import Synchronization
 /// at a time). There is no connection kept per visitor and none is held while a page renders.
 /// A connection that failed is dropped, and one the server closed while it waited (Redis
 /// restarted) is noticed before use, so service resumes by itself once Redis is back.
-public final class RedisConnectionPool: Sendable {
-    public let endpoint: RedisEndpoint
-    public let timeouts: RedisTimeouts
-    public let idleLimit: Int
+final class RedisConnectionPool: Sendable {
+    let endpoint: RedisEndpoint
+    let timeouts: RedisTimeouts
+    let idleLimit: Int
     private let idle = Mutex<[RedisConnection]>([])
 
-    public init(endpoint: RedisEndpoint, timeouts: RedisTimeouts, idleLimit: Int) {
+    init(endpoint: RedisEndpoint, timeouts: RedisTimeouts, idleLimit: Int) {
         self.endpoint = endpoint
         self.timeouts = timeouts
         self.idleLimit = max(1, idleLimit)
     }
 
     /// Runs `body` on a live connection, made if none waits.
-    public func withConnection<Result>(_ body: (RedisConnection) throws(RedisError) -> Result) throws(RedisError)
+    func withConnection<Result>(_ body: (RedisConnection) throws(RedisError) -> Result) throws(RedisError)
         -> Result
     {
         let connection = try take()
@@ -50,5 +50,5 @@ public final class RedisConnectionPool: Sendable {
     }
 
     /// Closes the waiting connections (those in use close when given back after this).
-    public func drain() { idle.withLock { $0.removeAll() } }
+    func drain() { idle.withLock { $0.removeAll() } }
 }

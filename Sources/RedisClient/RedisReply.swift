@@ -12,7 +12,7 @@ public enum RedisReply: Sendable, Equatable {
 extension RedisReply {
     /// Whether this is a bulk string of exactly `bytes`, compared in place (a subscriber checks
     /// each message's kind and channel this way).
-    public func isBulk(_ bytes: some Sequence<UInt8>) -> Bool {
+    func isBulk(_ bytes: some Sequence<UInt8>) -> Bool {
         guard case .bulk(let value) = self else { return false }
         return value.elementsEqual(bytes)
     }

@@ -2,8 +2,14 @@
 /// calls, which names the script's keys and arguments.
 public struct RedisScript<Call: RedisScriptCall>: Sendable {
     public let source: String
+    /// Whether the script publishes: its message then leaves Redis before its answer does
+    /// (`RedisConnection.evaluate`).
+    public let publishes: Bool
 
-    public init(_ source: String) { self.source = source }
+    public init(_ source: String, publishes: Bool = false) {
+        self.source = source
+        self.publishes = publishes
+    }
 }
 
 /// One run's keys and arguments by name: a struct per script, whose `keys` and `arguments` turn
@@ -32,13 +38,25 @@ extension RedisConnection {
 
     /// Runs `script` with `call`: `EVALSHA`, or `EVAL` with the text when Redis has not got the
     /// script. An error the script raises is thrown, not returned.
+    ///
+    /// A script that publishes goes after a `PING`, in the same round trip. Redis writes the
+    /// replies of one pass of its event loop to the connection it queued last first: the
+    /// `PING`'s answer queues this connection before the script's `PUBLISH` queues the
+    /// subscribers, so the message is on its way to them before this answer is. A subscriber
+    /// that reads as soon as the writer has its answer then finds the message already sent.
     public func evaluate<Call>(_ script: LoadedRedisScript<Call>, _ call: Call) throws(RedisError) -> RedisReply {
         let (keys, arguments) = (call.keys, call.arguments)
-        let reply = try run(.evalsha(script.digest, keys: keys, arguments: arguments))
+        let reply = try send(.evalsha(script.digest, keys: keys, arguments: arguments), after: script.script)
         guard case .error(let message) = reply else { return reply }
         guard message.hasPrefix("NOSCRIPT") else { throw .refused(message) }
-        let retried = try run(.eval(script.script.source, keys: keys, arguments: arguments))
+        let retried = try send(.eval(script.script.source, keys: keys, arguments: arguments), after: script.script)
         if case .error(let message) = retried { throw .refused(message) }
         return retried
+    }
+
+    /// `command`'s reply, the command sent after a `PING` when `script` publishes.
+    private func send<Call>(_ command: RedisCommand, after script: RedisScript<Call>) throws(RedisError) -> RedisReply {
+        guard script.publishes else { return try run(command) }
+        return try pipeline([.ping, command])[1]
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import RedisClient
 import ServiceTesting
@@ -176,6 +175,43 @@ private final class TwoInstances {
     }
 }
 
+extension RedisChangeWithNoticeTests {
+    /// A store and a hub handed one client, as `serve` hands them: Redis is asked to subscribe
+    /// once, for both. Another instance's change, its notice in its script, reaches this process
+    /// as one message, which both drops the cached copy (the next read shows the change) and
+    /// reaches the hub's subscribers, once.
+    @Test func aStoreAndAHubOnOneClientHearAChangeOnceOverOneSubscription() throws {
+        let redis = try RedisServer()
+        let endpoint = try RedisEndpoint.parse(redis.url)
+        let client = RedisClient(endpoint: endpoint)
+        let store = try RedisSessionStore<Int>.open(client: client)
+        let hub = RedisChangeHub(client: client)
+        let other = try RedisSessionStore<Int>.open(endpoint: endpoint, cachedSessions: 0)
+        defer {
+            other.close()
+            hub.close()
+            store.close()
+            client.close()
+        }
+        let heard = Mutex<[ChangeNotice]>([])
+        _ = hub.subscribe { notice in heard.withLock { $0.append(notice) } }
+        try TwoInstances.waitUntil { hub.isSubscribed && store.isCaching }
+        #expect(try redis.calls(of: "subscribe") == 1, "one subscription for the store and the hub")
+
+        try store.modify(id(8), now: now()) { $0 = 1 }
+        try TwoInstances.waitUntil { try store.state(of: id(8), now: now()) == 1 }
+        let notice = ChangeNotice(topic: "session:8", version: 2)
+        try other.modify(id(8), now: now(), announcingThrough: hub) { state in
+            state = 2
+            return Announced((), notice: notice)
+        }
+        #expect(try store.state(of: id(8), now: now()) == 2, "the cached copy was dropped")
+        try TwoInstances.waitUntil { heard.withLock { $0 } == [notice] }
+        usleep(100_000)
+        #expect(heard.withLock { $0 } == [notice], "heard once")
+    }
+}
+
 extension RedisSessionCacheTests {
     /// A session the other instance changed since this one wrote it is read before a change,
     /// not guessed: one read and one compare-and-set, where a guess would cost a failed
@@ -193,46 +229,5 @@ extension RedisSessionCacheTests {
         try fixture.first.modify(id(7), now: now()) { $0? += 1 }
         #expect(try fixture.redis.calls(of: "evalsha") == scripts + 1, "one compare-and-set, no failed guess")
         #expect(try fixture.second.state(of: id(7), now: now()) == 3)
-    }
-}
-
-/// The notices' listener and the requests that read share one socket: whoever takes a notice
-/// off it must have applied it before a reader trusts the cache.
-@Suite struct RedisInvalidationsTests {
-    /// The listener's own thread takes a notice off the socket and is held up before applying
-    /// it (a preempted thread, here a held callback): a reader's `catchUp` meanwhile finds the
-    /// socket empty, and must wait for the notice to be applied rather than return at once.
-    @Test func aReaderWaitsForANoticeAnotherThreadIsApplying() throws {
-        let redis = try RedisServer()
-        let endpoint = try RedisEndpoint.parse(redis.url)
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let applied = Atomic<Int>(0)
-        let invalidations = RedisInvalidations(
-            endpoint: endpoint, timeouts: RedisTimeouts(), trackedPrefix: Array("held:".utf8),
-            changed: { _ in
-                entered.signal()
-                release.wait()
-                applied.add(1, ordering: .sequentiallyConsistent)
-            }, reset: { _ in }, log: { _ in })
-        defer {
-            release.signal()
-            invalidations.stop()
-        }
-        let deadline = Date().addingTimeInterval(10)
-        while !invalidations.isCurrent && Date() < deadline { usleep(10_000) }
-        let writer = try RedisConnection(endpoint, timeouts: RedisTimeouts())
-        _ = try writer.run(.set("held:1".utf8, "x".utf8))
-        // The listener's heartbeat (every 250 ms) takes the notice and is held in `changed`.
-        #expect(entered.wait(timeout: .now() + 5) == .success, "the listener took the notice")
-        let caughtUp = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            invalidations.catchUp()
-            caughtUp.signal()
-        }
-        #expect(caughtUp.wait(timeout: .now() + 0.3) == .timedOut, "catchUp returned before the notice was applied")
-        release.signal()
-        #expect(caughtUp.wait(timeout: .now() + 5) == .success)
-        #expect(applied.load(ordering: .sequentiallyConsistent) == 1)
     }
 }

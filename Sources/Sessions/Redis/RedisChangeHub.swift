@@ -1,38 +1,58 @@
 import Dispatch
-import Foundation
 import RedisClient
 import Synchronization
 
 /// Change notices across every instance on one Redis: `publish` is a `PUBLISH` on
-/// `<prefix>changes`, and one subscriber connection per process, on a thread of its own,
-/// hands each message to this process's subscribers (the notices this instance published
-/// come back that way too, so every subscriber hears each notice once).
+/// `<prefix>changes`, and the client's one subscription per process hands each message that
+/// carries a notice to this process's subscribers (the notices this instance published come
+/// back that way too, so every subscriber hears each notice once). A session store on the same
+/// client reads that channel too: a change's message tells its cache and the live pages at once
+/// (`RedisChangeMessage`).
 ///
-/// Pub/sub keeps nothing: a notice published while the subscriber is reconnecting (Redis
+/// Pub/sub keeps nothing: a notice published while the subscription is reconnecting (Redis
 /// restarted, the connection dropped) is not delivered. That is the hub's contract: the store
 /// is the truth, and a subscriber catches up by comparing versions. A publish that fails is
 /// logged and dropped; it never throws into the request that committed the change, nor makes
 /// it wait: notices are sent in order from a queue of their own.
 public final class RedisChangeHub: ChangeHub {
-    public let endpoint: RedisEndpoint
+    public let client: RedisClient
+    public var endpoint: RedisEndpoint { client.endpoint }
     /// The pub/sub channel, `<prefix>changes`.
     public let channel: String
     private let publisher: Publisher
-    private let receivers = LocalChangeHub()
-    private let subscriber: Subscriber
+    private let receivers: LocalChangeHub
+    private let listening: RedisSubscription.Token
+    /// Whether the hub made its client, and closes it.
+    private let ownsClient: Bool
 
-    /// Starts the subscriber thread at once; it connects (and reconnects) by itself.
-    public init(
-        endpoint: RedisEndpoint, keyPrefix: String = "tabstage:", timeouts: RedisTimeouts = RedisTimeouts(),
-        log: @escaping @Sendable (String) -> Void = { _ in }
+    /// A hub on `client`, whose subscription it listens on from now on.
+    public convenience init(client: RedisClient, keyPrefix: String = RedisSettings.defaultKeyPrefix) {
+        self.init(client: client, keyPrefix: keyPrefix, ownsClient: false)
+    }
+
+    /// A hub with a client of its own, for a process that uses this Redis for nothing else.
+    public convenience init(
+        endpoint: RedisEndpoint, keyPrefix: String = RedisSettings.defaultKeyPrefix,
+        timeouts: RedisTimeouts = RedisTimeouts(), log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        self.endpoint = endpoint
+        let client = RedisClient(endpoint: endpoint, timeouts: timeouts, idleConnections: 2, log: log)
+        self.init(client: client, keyPrefix: keyPrefix, ownsClient: true, log: log)
+    }
+
+    private init(
+        client: RedisClient, keyPrefix: String, ownsClient: Bool, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.client = client
+        self.ownsClient = ownsClient
         channel = keyPrefix + "changes"
-        publisher = Publisher(
-            pool: RedisConnectionPool(endpoint: endpoint, timeouts: timeouts, idleLimit: 2), channel: channel, log: log)
-        subscriber = Subscriber(
-            endpoint: endpoint, channel: channel, timeouts: timeouts, receivers: receivers, log: log)
-        subscriber.start()
+        publisher = Publisher(client: client, channel: channel, log: log)
+        let receivers = LocalChangeHub()
+        self.receivers = receivers
+        listening = client.subscription.listen(
+            to: channel,
+            .init(receive: { message in
+                if let notice = RedisChangeMessage(payload: message)?.notice { receivers.publish(notice) }
+            }))
     }
 
     deinit { close() }
@@ -45,14 +65,16 @@ public final class RedisChangeHub: ChangeHub {
 
     public func unsubscribe(_ subscription: ChangeSubscription) { receivers.unsubscribe(subscription) }
 
-    /// Whether the subscriber connection is subscribed now: notices published from then on reach
-    /// this process's subscribers.
-    public var isSubscribed: Bool { subscriber.isSubscribed }
+    /// Whether the client's subscription is subscribed to the channel now: notices published
+    /// from then on reach this process's subscribers.
+    public var isSubscribed: Bool { client.subscription.isSubscribed(to: channel) }
 
-    /// Stops the subscriber thread and waits for it; later notices are not delivered.
+    /// Sends the notices queued so far and stops listening; later notices are not delivered.
+    /// Closes the client when the hub made it.
     public func close() {
         publisher.flush()
-        subscriber.stop()
+        client.subscription.stopListening(listening)
+        if ownsClient { client.close() }
     }
 
     /// A message's payload for `notice`: `<version> <topic>`.
@@ -71,7 +93,7 @@ public final class RedisChangeHub: ChangeHub {
 /// waits for its notice. The notices published while a batch is on its way go together in the
 /// next one, one round trip for all. Apart from the hub, so the queue never holds the hub.
 private final class Publisher: Sendable {
-    let pool: RedisConnectionPool
+    let client: RedisClient
     let channel: String
     let log: @Sendable (String) -> Void
     private let sending = DispatchQueue(label: "tabstage-redis-publisher")
@@ -84,8 +106,8 @@ private final class Publisher: Sendable {
 
     private let waiting = Mutex(Waiting())
 
-    init(pool: RedisConnectionPool, channel: String, log: @escaping @Sendable (String) -> Void) {
-        self.pool = pool
+    init(client: RedisClient, channel: String, log: @escaping @Sendable (String) -> Void) {
+        self.client = client
         self.channel = channel
         self.log = log
     }
@@ -111,76 +133,18 @@ private final class Publisher: Sendable {
         }
     }
 
-    /// Waits for the notices queued so far to be sent (or given up), then closes the connections.
-    func flush() {
-        sending.sync {}
-        pool.drain()
-    }
+    /// Waits for the notices queued so far to be sent (or given up).
+    func flush() { sending.sync {} }
 
     private func send(_ batch: [ChangeNotice]) {
-        let commands = batch.map { notice in RedisCommand.publish(channel.utf8, RedisChangeHub.payload(of: notice)) }
+        let commands = batch.map { notice in
+            RedisCommand.publish(channel.utf8, RedisChangeMessage(sessions: [], notice: notice).payload)
+        }
         do {
-            let replies = try pool.withConnection { (connection) throws(RedisError) in
-                try connection.pipeline(commands)
-            }
+            let replies = try client.pipeline(commands)
             for case .error(let message) in replies { log("tabstage: Redis refused a change notice: \(message)") }
         } catch {
-            log("tabstage: \(batch.count) change notices were not published to Redis at \(pool.endpoint): \(error)")
+            log("tabstage: \(batch.count) change notices were not published to Redis at \(client.endpoint): \(error)")
         }
-    }
-}
-
-/// The subscriber connection, kept going by a `RedisConnectionLoop`: subscribe, and hand each
-/// message to this process's subscribers until the connection fails.
-private final class Subscriber: Sendable {
-    let endpoint: RedisEndpoint
-    let channel: String
-    let timeouts: RedisTimeouts
-    let receivers: LocalChangeHub
-    private let loop: RedisConnectionLoop
-    private let subscribed = Atomic<Bool>(false)
-
-    init(
-        endpoint: RedisEndpoint, channel: String, timeouts: RedisTimeouts, receivers: LocalChangeHub,
-        log: @escaping @Sendable (String) -> Void
-    ) {
-        self.endpoint = endpoint
-        self.channel = channel
-        self.timeouts = timeouts
-        self.receivers = receivers
-        loop = RedisConnectionLoop(role: "the change subscriber", endpoint: endpoint, log: log)
-    }
-
-    var isSubscribed: Bool { subscribed.load(ordering: .acquiring) }
-
-    func start() {
-        loop.start(
-            name: "tabstage-redis-subscriber", work: { [self] loop throws(RedisError) in try listen(on: loop) },
-            lost: { [self] in subscribed.store(false, ordering: .releasing) })
-    }
-
-    /// Connects, subscribes, and delivers messages until the connection fails or is interrupted.
-    private func listen(on loop: RedisConnectionLoop) throws(RedisError) {
-        // No command timeout: the subscriber waits for messages as long as none come.
-        let connection = try RedisConnection(endpoint, timeouts: timeouts, commandTimeout: false)
-        guard loop.attach(connection) else { return }
-        let reply = try connection.run(.subscribe([Array(channel.utf8)]))
-        guard case .array(let parts) = reply, parts.first?.isBulk("subscribe".utf8) == true else {
-            throw .unexpectedReply("SUBSCRIBE answered \(reply)")
-        }
-        subscribed.store(true, ordering: .releasing)
-        while true {
-            let message = try connection.readReply()
-            guard case .array(let parts) = message, parts.count == 3, parts[0].isBulk("message".utf8),
-                case .bulk(let payload) = parts[2], let notice = RedisChangeHub.notice(from: payload)
-            else { continue }
-            receivers.publish(notice)
-        }
-    }
-
-    /// Ends the loop and waits for its thread.
-    func stop() {
-        loop.stop()
-        subscribed.store(false, ordering: .releasing)
     }
 }

@@ -31,8 +31,7 @@ enum RedisScripts {
         """
 
     /// Writes or removes a session once it still holds what the change started from, then
-    /// publishes `message` on `channel` when they are given. Returns 1 when it wrote, 0 when
-    /// the key had changed.
+    /// publishes `message` on `channel`. Returns 1 when it wrote, 0 when the key had changed.
     static let compareAndSet = RedisScript<CompareAndSet>(
         """
         local checked = KEYS[1]
@@ -43,22 +42,23 @@ enum RedisScripts {
         else
           redis.call('DEL', checked)
         end
-        if channel then redis.call('PUBLISH', channel, message) end
+        redis.call('PUBLISH', channel, message)
         return 1
-        """)
+        """, publishes: true)
 
     /// Writes the new id's session, then deletes the old id's (when it is another key), once the
-    /// old one still holds what the move started from. Returns 1 when it wrote, 0 when the old
-    /// key had changed.
+    /// old one still holds what the move started from, then publishes `message` on `channel`.
+    /// Returns 1 when it wrote, 0 when the old key had changed.
     static let move = RedisScript<Move>(
         """
         local checked, target = KEYS[1], KEYS[2]
-        local deadline, check, expected, value, ttl = unpack(ARGV)
+        local deadline, check, expected, value, ttl, channel, message = unpack(ARGV)
         \(stillHolds)
         redis.call('SET', target, value, 'PX', ttl)
         if checked ~= target then redis.call('DEL', checked) end
+        redis.call('PUBLISH', channel, message)
         return 1
-        """)
+        """, publishes: true)
 
     /// Points an alias at a session id, or removes it (`session` empty). Returns 1.
     static let setAlias = RedisScript<SetAlias>(
@@ -116,14 +116,14 @@ struct CompareAndSet: RedisScriptCall {
     var value: [UInt8]?
     var ttlMilliseconds: Int
     /// Published once written, in the same step.
-    var announcement: Publication?
+    var announcement: Publication
 
     var keys: [[UInt8]] { [session] }
 
     var arguments: [[UInt8]] {
         [decimal(deadline)] + expected.arguments
             + [Array((value == nil ? "delete" : "set").utf8), value ?? [], decimal(ttlMilliseconds)]
-            + (announcement.map { [$0.channel, $0.message] } ?? [])
+            + [announcement.channel, announcement.message]
     }
 }
 
@@ -143,9 +143,15 @@ struct Move: RedisScriptCall {
     var expected: Expectation
     var value: [UInt8]
     var ttlMilliseconds: Int
+    /// Published once written, in the same step.
+    var announcement: Publication
 
     var keys: [[UInt8]] { [from, to] }
-    var arguments: [[UInt8]] { [decimal(deadline)] + expected.arguments + [value, decimal(ttlMilliseconds)] }
+
+    var arguments: [[UInt8]] {
+        [decimal(deadline)] + expected.arguments
+            + [value, decimal(ttlMilliseconds), announcement.channel, announcement.message]
+    }
 }
 
 /// One run of `RedisScripts.setAlias`.

@@ -13,13 +13,18 @@ import RedisClient
 ///   when another instance changed it in between, the whole step runs again on the new value.
 ///   So two instances changing one session at once lose neither change, and the commit is one
 ///   round trip that needs no connection state (see docs/several-instances.md for why not
-///   `WATCH`/`MULTI`). A change's notice for the change hub goes in the same script.
+///   `WATCH`/`MULTI`). The same script publishes the change's message on `<prefix>changes`
+///   (`RedisChangeMessage`): the session it wrote, for every instance's cache, and the change's
+///   notice when the change hub is on this Redis.
 /// - A move checks the old key and writes the new one and deletes the old in one script: Redis
 ///   runs it as one step, so a change racing it either moves with it or finds no session.
-/// - Decoded sessions are cached (`RedisSessionCache`) while Redis promises to announce their
-///   changes (`RedisInvalidations`): a read of a session this instance holds fresh needs no
+/// - Decoded sessions are cached (`RedisSessionCache`) while the client's subscription hears
+///   the channel (`RedisSubscription`): a read of a session this instance holds fresh needs no
 ///   round trip, and a change commits on the state it holds with one compare-and-set, which
 ///   checks it against Redis (a wrong guess costs one more round trip, never a lost change).
+///   Only this store's scripts announce a write: a key Redis evicts or someone else writes is
+///   noticed by a change (its compare-and-set fails) or once the cached entry is due for a
+///   refresh, not by a read before.
 /// - A change is committed (Redis answered) before `modify` returns; how far Redis itself
 ///   keeps it (memory, append-only file, fsync) is Redis's configuration.
 /// - `limits.maxSessions` is not counted here: the cap is the Redis server's `maxmemory` with
@@ -33,15 +38,21 @@ import RedisClient
 ///   A change script carries a deadline (`RedisScripts`): one that a hung Redis runs after its
 ///   sender has given up writes nothing.
 public final class RedisSessionStore<State: Codable & Sendable & Equatable>: SessionStore {
-    public let endpoint: RedisEndpoint
+    public let client: RedisClient
+    public var endpoint: RedisEndpoint { client.endpoint }
     public let keyPrefix: String
     public let limits: SessionLimits
-    private let pool: RedisConnectionPool
+    /// `<prefix>changes`: every change's script publishes its message there
+    /// (`RedisChangeMessage`), for every instance's cache and change hub.
+    let channel: String
     private let scripts: LoadedScripts
     private let decoderUserInfo: [CodingUserInfoKey: any Sendable]
     private let log: @Sendable (String) -> Void
     private let cache: RedisSessionCache<State>?
-    private let invalidations: RedisInvalidations?
+    /// The cache's listener on the client's subscription.
+    private let listening: RedisSubscription.Token?
+    /// Whether the store made its client, and closes it.
+    private let ownsClient: Bool
     /// Compare-and-set attempts before a change gives up (with 503) under constant contention.
     static var maximumAttempts: Int { 100 }
 
@@ -53,62 +64,95 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     }
 
     private init(
-        endpoint: RedisEndpoint, keyPrefix: String, limits: SessionLimits, pool: RedisConnectionPool,
-        scripts: LoadedScripts, decoderUserInfo: [CodingUserInfoKey: any Sendable], cachedSessions: Int,
+        client: RedisClient, ownsClient: Bool, keyPrefix: String, limits: SessionLimits, scripts: LoadedScripts,
+        decoderUserInfo: [CodingUserInfoKey: any Sendable], cachedSessions: Int,
         log: @escaping @Sendable (String) -> Void
     ) {
-        self.endpoint = endpoint
+        self.client = client
+        self.ownsClient = ownsClient
         self.keyPrefix = keyPrefix
         self.limits = limits
-        self.pool = pool
         self.scripts = scripts
         self.decoderUserInfo = decoderUserInfo
         self.log = log
+        channel = keyPrefix + "changes"
         guard cachedSessions > 0 else {
             cache = nil
-            invalidations = nil
+            listening = nil
             return
         }
         let cache = RedisSessionCache<State>(capacity: cachedSessions)
         self.cache = cache
-        let tracked = Array("\(keyPrefix)session:".utf8)
-        invalidations = RedisInvalidations(
-            endpoint: endpoint, timeouts: pool.timeouts, trackedPrefix: tracked,
-            changed: { keys in
-                // A key under the prefix that names no session (not TabStage's) is none of the cache's.
-                let ids = keys.map { String(decoding: $0.dropFirst(tracked.count), as: UTF8.self) }
-                cache.changed(ids.compactMap { SessionID(cookieValue: $0) })
-            }, reset: { cache.reset(listening: $0) }, log: log)
+        listening = client.subscription.listen(
+            to: channel,
+            .init(
+                apply: { message in
+                    guard let sessions = RedisChangeMessage(payload: message)?.sessions, !sessions.isEmpty else {
+                        return
+                    }
+                    cache.changed(sessions)
+                }, listening: { cache.reset(listening: $0) }))
     }
 
-    deinit { invalidations?.stop() }
+    deinit { close() }
 
-    /// Connects (within `timeouts.connect`), checks the server answers and loads the scripts;
-    /// an unreachable server or a refused login is reported, never waited out.
+    /// A store on `client`, which it shares with whatever else uses that Redis (the change hub).
+    /// Checks the server answers and loads the scripts: an unreachable server or a refused login
+    /// is reported (within `timeouts.connect`), never waited out.
     ///
-    /// `idleConnections` bounds the pool (one per server thread); `cachedSessions` bounds the
-    /// decoded sessions kept (0: none, every read asks Redis); `decoderUserInfo` is handed to
-    /// the decoder as in `SQLiteSessionStore.open`; `log` gets the line about a stored state
-    /// that does not decode, and about the cache losing Redis.
+    /// `cachedSessions` bounds the decoded sessions kept (0: none, every read asks Redis);
+    /// `decoderUserInfo` is handed to the decoder as in `SQLiteSessionStore.open`; `log` gets the
+    /// line about a stored state that does not decode.
     public static func open(
-        endpoint: RedisEndpoint, keyPrefix: String = "tabstage:", limits: SessionLimits = SessionLimits(),
-        timeouts: RedisTimeouts = RedisTimeouts(), idleConnections: Int = 8, cachedSessions: Int = 1024,
+        client: RedisClient, keyPrefix: String = RedisSettings.defaultKeyPrefix,
+        limits: SessionLimits = SessionLimits(),
+        cachedSessions: Int = RedisSettings.defaultCachedSessions,
         decoderUserInfo: [CodingUserInfoKey: any Sendable] = [:],
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SessionStoreError) -> RedisSessionStore {
-        let pool = RedisConnectionPool(endpoint: endpoint, timeouts: timeouts, idleLimit: idleConnections)
+        try open(
+            client: client, ownsClient: false, keyPrefix: keyPrefix, limits: limits, cachedSessions: cachedSessions,
+            decoderUserInfo: decoderUserInfo, log: log)
+    }
+
+    /// A store with a client of its own (`idleConnections` bounds its pool: one per server
+    /// thread), for a process that uses this Redis for nothing else; `log` also gets the line
+    /// about the cache losing Redis.
+    public static func open(
+        endpoint: RedisEndpoint, keyPrefix: String = RedisSettings.defaultKeyPrefix,
+        limits: SessionLimits = SessionLimits(),
+        timeouts: RedisTimeouts = RedisTimeouts(), idleConnections: Int = 8,
+        cachedSessions: Int = RedisSettings.defaultCachedSessions,
+        decoderUserInfo: [CodingUserInfoKey: any Sendable] = [:],
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(SessionStoreError) -> RedisSessionStore {
+        let client = RedisClient(endpoint: endpoint, timeouts: timeouts, idleConnections: idleConnections, log: log)
         do {
-            let scripts = try pool.withConnection { (connection) throws(RedisError) in
+            return try open(
+                client: client, ownsClient: true, keyPrefix: keyPrefix, limits: limits, cachedSessions: cachedSessions,
+                decoderUserInfo: decoderUserInfo, log: log)
+        } catch {
+            client.close()
+            throw error
+        }
+    }
+
+    private static func open(
+        client: RedisClient, ownsClient: Bool, keyPrefix: String, limits: SessionLimits, cachedSessions: Int,
+        decoderUserInfo: [CodingUserInfoKey: any Sendable], log: @escaping @Sendable (String) -> Void
+    ) throws(SessionStoreError) -> RedisSessionStore {
+        do {
+            let scripts = try client.withConnection { (connection) throws(RedisError) in
                 LoadedScripts(
                     compareAndSet: try connection.load(RedisScripts.compareAndSet),
                     move: try connection.load(RedisScripts.move), setAlias: try connection.load(RedisScripts.setAlias))
             }
             return RedisSessionStore(
-                endpoint: endpoint, keyPrefix: keyPrefix, limits: limits, pool: pool, scripts: scripts,
+                client: client, ownsClient: ownsClient, keyPrefix: keyPrefix, limits: limits, scripts: scripts,
                 decoderUserInfo: decoderUserInfo, cachedSessions: cachedSessions, log: log)
         } catch {
             throw SessionStoreError(
-                "cannot use Redis at \(endpoint): \(error). Start Redis there, check the URL and the password "
+                "cannot use Redis at \(client.endpoint): \(error). Start Redis there, check the URL and the password "
                     + "(TABSTAGE_REDIS_PASSWORD), or pass --sessions sqlite", kind: error.storeErrorKind)
         }
     }
@@ -118,26 +162,25 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     public func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result)
         throws(SessionStoreError) -> Result
     {
-        try change(id, now: now, publishingOn: nil) { Announced(body(&$0), notice: nil) }.result
+        try change(id, now: now, noticeInMessage: false) { Announced(body(&$0), notice: nil) }.result
     }
 
-    /// The notice goes with the change, in the compare-and-set script, when `hub` is a
-    /// `RedisChangeHub` on this store's Redis: one round trip for both.
+    /// The notice goes with the change, in the message its script publishes, when `hub` is a
+    /// `RedisChangeHub` on this store's Redis and channel: one round trip for both.
     public func modify<Result>(
         _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub, _ body: (inout State?) -> Announced<Result>
     ) throws(SessionStoreError) -> Result {
-        guard let sameRedis = hub as? RedisChangeHub, sameRedis.endpoint == endpoint else {
-            let announced = try change(id, now: now, publishingOn: nil, body)
-            if let notice = announced.notice { hub.publish(notice) }
-            return announced.result
-        }
-        return try change(id, now: now, publishingOn: sameRedis.channel, body).result
+        let sameChannel = (hub as? RedisChangeHub).map { $0.endpoint == endpoint && $0.channel == channel } ?? false
+        let announced = try change(id, now: now, noticeInMessage: sameChannel, body)
+        if let notice = announced.notice { hub.publish(notice) }
+        return announced.result
     }
 
-    /// Runs `body` until its change commits, publishing its notice on `channel` in the same
-    /// script when one is given; returns the last run's result and notice.
+    /// Runs `body` until its change commits; the script publishes the change's message, with
+    /// its notice when `noticeInMessage`. Returns the last run's result, and its notice unless
+    /// the message carried it.
     private func change<Result>(
-        _ id: SessionID, now: Double, publishingOn channel: String?, _ body: (inout State?) -> Announced<Result>
+        _ id: SessionID, now: Double, noticeInMessage: Bool, _ body: (inout State?) -> Announced<Result>
     ) throws(SessionStoreError) -> Announced<Result> {
         let key = self.key(id)
         // The first attempt may start from the cached state; the next ones ask Redis.
@@ -160,14 +203,11 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                 continue
             }
             let value = try state.map { (state) throws(SessionStoreError) in try encoded(state) }
-            var publication: Publication?
-            if let channel, let notice = announced.notice {
-                publication = Publication(channel: Array(channel.utf8), message: RedisChangeHub.payload(of: notice))
-            }
+            let message = RedisChangeMessage(sessions: [id], notice: noticeInMessage ? announced.notice : nil)
             let committed = try commit(scripts.compareAndSet) { deadline in
                 CompareAndSet(
                     session: key, deadline: deadline, expected: Expectation(startingFrom: base.bytes), value: value,
-                    ttlMilliseconds: ttlMilliseconds, announcement: publication)
+                    ttlMilliseconds: ttlMilliseconds, announcement: publication(message))
             }
             if committed {
                 let expiresAt = now + Double(ttlMilliseconds) / 1000
@@ -177,7 +217,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                     cache?.wrote(id, nil)
                 }
                 // A notice the script sent is not the caller's to publish.
-                return publication == nil ? announced : Announced(announced.result, notice: nil)
+                return noticeInMessage ? Announced(announced.result, notice: nil) : announced
             }
         }
         throw conflict(id)
@@ -198,10 +238,11 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             // Without an old id there is nothing to compare: the script then only writes.
             let expected = oldID == nil ? Expectation.any : Expectation(startingFrom: stored)
             let value = try encoded(moved)
+            let message = RedisChangeMessage(sessions: (oldID.map { [$0] } ?? []) + [newID], notice: nil)
             let committed = try commit(scripts.move) { deadline in
                 Move(
                     from: oldKey, to: newKey, deadline: deadline, expected: expected, value: value,
-                    ttlMilliseconds: ttlMilliseconds)
+                    ttlMilliseconds: ttlMilliseconds, announcement: publication(message))
             }
             if committed {
                 if let oldID { cache?.wrote(oldID, nil) }
@@ -257,18 +298,23 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     }
 
     /// Whether Redis's notices are coming, so that fresh cached sessions answer reads.
-    var isCaching: Bool { invalidations?.isCurrent ?? false }
+    var isCaching: Bool { cache != nil && client.subscription.isListening(to: channel) }
 
-    /// Stops the cache's listener and closes the pooled connections.
+    /// Stops the cache's listening; closes the client when the store made it.
     public func close() {
-        invalidations?.stop()
-        pool.drain()
+        if let listening { client.subscription.stopListening(listening) }
+        if ownsClient { client.close() }
     }
 
     // MARK: Steps
 
     private func key(_ id: SessionID) -> [UInt8] { Array("\(keyPrefix)session:\(id)".utf8) }
     private func aliasKey(_ alias: String) -> [UInt8] { Array("\(keyPrefix)alias:\(alias)".utf8) }
+
+    /// `message` on this store's channel, as a change's script publishes it.
+    private func publication(_ message: RedisChangeMessage) -> Publication {
+        Publication(channel: Array(channel.utf8), message: message.payload)
+    }
 
     /// The idle timeout in milliseconds, at least 1.
     private var ttlMilliseconds: Int { max(1, Int((limits.idleTimeout * 1000).rounded())) }
@@ -312,8 +358,8 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     /// The cached entry of session `id`, once the notices that have arrived are taken.
     private func cached(_ id: SessionID, now: Double) -> RedisSessionCache<State>.Found? {
-        guard let cache, let invalidations else { return nil }
-        invalidations.catchUp()
+        guard let cache else { return nil }
+        client.subscription.catchUp()
         return cache.look(id, now: now, refreshMargin: Double(ttlMilliseconds - refreshBelowMilliseconds) / 1000)
     }
 
@@ -386,7 +432,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// that Redis's clock may be that far behind this machine's (NTP keeps them milliseconds
     /// apart) and a change still never lands after its sender gave up on it.
     private var deadline: Int64 {
-        let allowance = pool.timeouts.command * 3 / 4
+        let allowance = client.timeouts.command * 3 / 4
         return Int64((Date().timeIntervalSince1970 * 1000 + allowance / .milliseconds(1)).rounded(.down))
     }
 
@@ -394,7 +440,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         -> Value
     {
         do {
-            return try pool.withConnection(body)
+            return try client.withConnection(body)
         } catch {
             throw SessionStoreError(
                 "the Redis session store at \(endpoint) failed: \(error)", kind: error.storeErrorKind)
