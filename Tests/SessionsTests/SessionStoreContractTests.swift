@@ -300,3 +300,43 @@ final class LoggedLines: Sendable {
         #expect(try fixture.second.state(of: id(8), now: now()) == nil, "the move did not land")
     }
 }
+
+extension SessionStoreContractTests {
+    /// The one read: `answer` gives what its closure takes out of the session, and nil when
+    /// there is no session or the closure gives nothing.
+    @Test(arguments: ContractStore.Kind.allCases)
+    func anAnswerIsWhatItsClosureTakesOut(_ kind: ContractStore.Kind) throws {
+        let fixture = try ContractStore(kind)
+        let store = fixture.store
+        try store.modify(id(30), now: now()) { $0 = 12 }
+        #expect(try store.answer(id(30), now: now()) { $0 * 2 } == 24)
+        #expect(try store.answer(id(30), now: now()) { _ -> Int? in nil } == nil, "the closure gave nothing")
+        #expect(try store.answer(id(31), now: now()) { $0 } == nil, "no session")
+        #expect(try fixture.second.answer(id(30), now: now()) { String($0) } == "12")
+    }
+
+    /// A change's notice is published through the hub once the change is committed (a
+    /// subscriber that reads the store then finds it), and a change that gives no notice, or
+    /// one made without a hub, publishes nothing.
+    @Test(arguments: ContractStore.Kind.allCases)
+    func aChangeIsAnnouncedOnceItIsCommitted(_ kind: ContractStore.Kind) throws {
+        let fixture = try ContractStore(kind)
+        let store = fixture.store
+        let second = fixture.second
+        let hub = LocalChangeHub()
+        let heard = Mutex<[String]>([])
+        _ = hub.subscribe { notice in
+            let found = (try? second.state(of: id(32), now: now())).map(String.init) ?? "nothing"
+            heard.withLock { $0.append("\(notice.topic) \(notice.version) found \(found)") }
+        }
+        let result = try store.modify(id(32), now: now(), announcingThrough: hub) { state in
+            state = 7
+            return Announced("changed", notice: ChangeNotice(topic: "session:32", version: 1))
+        }
+        #expect(result == "changed")
+        #expect(heard.withLock { $0 } == ["session:32 1 found 7"])
+        try store.modify(id(32), now: now(), announcingThrough: hub) { _ in Announced((), notice: nil) }
+        try store.modify(id(32), now: now()) { $0 = 8 }
+        #expect(heard.withLock { $0 }.count == 1, "nothing more announced")
+    }
+}

@@ -14,32 +14,22 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
         table = Mutex(RecencyTable())
     }
 
-    public func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result)
-        throws(SessionStoreError) -> Result
-    {
+    public func modify<Result>(
+        _ id: SessionID, now: Double, announcingThrough hub: (any ChangeHub)?,
+        _ body: (inout State?) -> Announced<Result>
+    ) throws(SessionStoreError) -> Result {
         table.withLock { table in
             table.expire(before: now - limits.idleTimeout)
             var state = table.state(of: id)
-            let result = body(&state)
+            let announced = body(&state)
             if let state {
                 table.store(state, for: id, at: now)
                 table.evict(downTo: limits.maxSessions)
             } else {
                 table.remove(id)
             }
-            return result
-        }
-    }
-
-    /// Specialized for the server's sessions, which reach it through `any SessionStore`, so a
-    /// read does not look up the generic `State`'s metadata on every call.
-    @_specialize(where State == VisitorSession)
-    public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
-        table.withLock { table in
-            table.expire(before: now - limits.idleTimeout)
-            // A read only moves the entry to the newest end: the state itself stays where it is.
-            return table.use(id, at: now)
-        }
+            return announced
+        }.published(through: hub)
     }
 
     public func move(from oldID: SessionID?, to newID: SessionID, now: Double, _ body: (State?) -> State)
@@ -54,11 +44,21 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
         }
     }
 
-    /// Lends the state where the table keeps it, under the lock; specialized like
-    /// `state(of:now:)`.
+    /// Lends the state to `answer` where the table keeps it, under the lock.
+    public func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?)
+        throws(SessionStoreError) -> Answer?
+    {
+        var given: Answer?
+        lend(id, now: now) { given = answer($0) }
+        return given
+    }
+
+    /// Runs `body` on the state where the table keeps it, counting a use at `now`. Specialized
+    /// for the server's sessions, which reach the store through `any SessionStore`, so a read
+    /// does not look up the generic `State`'s metadata on every call.
     @_specialize(where State == VisitorSession)
     @discardableResult
-    public func read(_ id: SessionID, now: Double, _ body: (State) -> Void) throws(SessionStoreError) -> Bool {
+    func lend(_ id: SessionID, now: Double, _ body: (State) -> Void) -> Bool {
         table.withLock { table in
             table.expire(before: now - limits.idleTimeout)
             return table.use(id, at: now, body)

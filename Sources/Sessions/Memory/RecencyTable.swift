@@ -54,16 +54,9 @@ struct RecencyTable<State> {
         linkAsNewest(slot)
     }
 
-    /// The state of `id`, its use recorded (its time and recency) with the same hash lookup.
-    mutating func use(_ id: SessionID, at time: Double) -> State? {
-        guard let slot = slots[id] else { return nil }
-        markUsed(slot: slot, at: time)
-        return states[Int(slot)]
-    }
-
-    /// `use(_:at:)` lending the state to `body` where it is. It is reached as an `inout` (a live
-    /// slot always has a state): do not read `states[slot]` or bind the optional in it here,
-    /// which copies the whole state.
+    /// Lends the state of `id` to `body` where it is, its use recorded (its time and recency)
+    /// with the same hash lookup. It is reached as an `inout` (a live slot always has a state):
+    /// do not read `states[slot]` or bind the optional in it here, which copies the whole state.
     mutating func use(_ id: SessionID, at time: Double, _ body: (State) -> Void) -> Bool {
         guard let slot = slots[id] else { return false }
         markUsed(slot: slot, at: time)

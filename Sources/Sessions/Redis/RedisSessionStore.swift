@@ -159,21 +159,14 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     // MARK: SessionStore
 
-    public func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result)
-        throws(SessionStoreError) -> Result
-    {
-        try change(id, now: now, noticeInMessage: false) { Announced(body(&$0), notice: nil) }.result
-    }
-
     /// The notice goes with the change, in the message its script publishes, when `hub` is a
     /// `RedisChangeHub` on this store's Redis and channel: one round trip for both.
     public func modify<Result>(
-        _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub, _ body: (inout State?) -> Announced<Result>
+        _ id: SessionID, now: Double, announcingThrough hub: (any ChangeHub)?,
+        _ body: (inout State?) -> Announced<Result>
     ) throws(SessionStoreError) -> Result {
         let sameChannel = (hub as? RedisChangeHub).map { $0.endpoint == endpoint && $0.channel == channel } ?? false
-        let announced = try change(id, now: now, noticeInMessage: sameChannel, body)
-        if let notice = announced.notice { hub.publish(notice) }
-        return announced.result
+        return try change(id, now: now, noticeInMessage: sameChannel, body).published(through: hub)
     }
 
     /// Runs `body` until its change commits; the script publishes the change's message, with
@@ -251,10 +244,6 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             }
         }
         throw conflict(newID)
-    }
-
-    public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
-        try answer(id, now: now) { $0 }
     }
 
     public func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?)

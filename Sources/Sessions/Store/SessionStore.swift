@@ -1,15 +1,25 @@
 /// Per-visitor state behind one small interface: in memory, or durable.
 ///
-/// Every change goes through `modify`, which runs under the store's lock so two requests of
-/// one visitor cannot lose each other's update; a durable store commits before it returns.
+/// Every change goes through `modify(_:now:announcingThrough:_:)`, which runs under the store's
+/// lock so two requests of one visitor cannot lose each other's update; a durable store commits
+/// before it returns. Every read goes through `answer(_:now:_:)`. The other spellings
+/// (`modify(_:now:_:)`, `state(of:now:)`, `read(_:now:_:)`) are built on those two.
 public protocol SessionStore<State>: Sendable {
     associatedtype State: Sendable
 
     /// Runs `body` with the session's state (`nil` when no live session has that id) and keeps
     /// what `body` leaves there: a value stores it (creating the session), `nil` removes it.
-    /// The session counts as used at `now` (seconds); `body` must not block.
-    func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result) throws(SessionStoreError)
-        -> Result
+    /// The session counts as used at `now` (seconds); `body` must not block, and may run more
+    /// than once (a store retries a change that lost a race): its last run counts.
+    ///
+    /// Once the change is committed, the notice of `body`'s last run (none when it changed
+    /// nothing) is published through `hub`; without a hub the change is not announced. A store
+    /// that commits through the hub's own server sends the notice with the change, in the same
+    /// step.
+    func modify<Result>(
+        _ id: SessionID, now: Double, announcingThrough hub: (any ChangeHub)?,
+        _ body: (inout State?) -> Announced<Result>
+    ) throws(SessionStoreError) -> Result
 
     /// Moves a session to a new id in one step under the store's lock: `body` gets the state of
     /// `oldID` (nil when there is none, or no `oldID`) and returns the state to keep at `newID`,
@@ -19,28 +29,13 @@ public protocol SessionStore<State>: Sendable {
     func move(from oldID: SessionID?, to newID: SessionID, now: Double, _ body: (State?) -> State)
         throws(SessionStoreError)
 
-    /// `modify`, then the notice `body` gives (none when it changed nothing) published through
-    /// `hub` once the change is committed. A store that commits through the hub's own server
-    /// sends the notice with the change, in the same step.
-    func modify<Result>(
-        _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub, _ body: (inout State?) -> Announced<Result>
-    ) throws(SessionStoreError) -> Result
-
-    /// The state of a live session, counting as a use at `now`.
-    func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State?
-
-    /// Runs `body` on the state of a live session where the store keeps it, and says whether
-    /// there was one; counts as a use at `now`, like `state(of:now:)`. A store may run `body`
-    /// under its lock: it must only take out what it needs. The memory store lends its state
-    /// without a copy.
-    @discardableResult
-    func read(_ id: SessionID, now: Double, _ body: (State) -> Void) throws(SessionStoreError) -> Bool
-
     /// What `answer` gives from the state of a live session: nil when there is none, or when
     /// `answer` gives nothing (the caller then changes the session through `modify`). A store
     /// that holds a session it cannot vouch for (another instance may have changed it) may run
     /// `answer` on it first: a nil from it stands, since `modify` checks what it changes, and an
-    /// answer is only returned once the state is known to be current. Counts as a use at `now`.
+    /// answer is only returned once the state is known to be current. A store may run `answer`
+    /// under its lock on the state where it keeps it (the memory store lends it without a
+    /// copy): `answer` only takes out what it needs. Counts as a use at `now`.
     func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?) throws(SessionStoreError)
         -> Answer?
 
@@ -71,42 +66,37 @@ public struct Announced<Result> {
         self.result = result
         self.notice = notice
     }
+
+    /// The result, once the notice is published through `hub`: for a store to call when the
+    /// change is committed.
+    func published(through hub: (any ChangeHub)?) -> Result {
+        if let notice { hub?.publish(notice) }
+        return result
+    }
 }
 
 extension SessionStore {
-    /// The notice of the last run of `body` (a store may run it again) is published after the
-    /// commit.
-    public func modify<Result>(
-        _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub, _ body: (inout State?) -> Announced<Result>
-    ) throws(SessionStoreError) -> Result {
-        var notice: ChangeNotice?
-        let result = try modify(id, now: now) { state in
-            let announced = body(&state)
-            notice = announced.notice
-            return announced.result
-        }
-        if let notice { hub.publish(notice) }
-        return result
-    }
-
-    /// A store inside the process is as healthy as the process.
-    public func checkHealth() throws(SessionStoreError) {}
-
-    /// `read`'s state handed to `answer`.
-    public func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?)
-        throws(SessionStoreError) -> Answer?
+    /// `modify` announcing nothing.
+    public func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result)
+        throws(SessionStoreError) -> Result
     {
-        var given: Answer?
-        try read(id, now: now) { given = answer($0) }
-        return given
+        try modify(id, now: now, announcingThrough: nil) { Announced(body(&$0), notice: nil) }
     }
 
-    /// `state(of:now:)` handed to `body`: for a store that makes the state when read (the
-    /// SQLite store decodes it).
+    /// The state of a live session, counting as a use at `now`.
+    public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
+        try answer(id, now: now) { $0 }
+    }
+
+    /// Runs `body` once on the state of a live session, and says whether there was one; counts
+    /// as a use at `now`.
     @discardableResult
     public func read(_ id: SessionID, now: Double, _ body: (State) -> Void) throws(SessionStoreError) -> Bool {
         guard let state = try state(of: id, now: now) else { return false }
         body(state)
         return true
     }
+
+    /// A store inside the process is as healthy as the process.
+    public func checkHealth() throws(SessionStoreError) {}
 }
