@@ -44,7 +44,9 @@ let package = Package(
         .target(name: "Rasterizer", dependencies: ["Colour", "CZlib"]),
         .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
         .target(name: "Views", dependencies: ["Colour", "TabModel"]),
-        .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "CHiredis"]),
+        // A Redis client of the project's own: connections, their pool, typed commands, scripts.
+        .target(name: "RedisClient", dependencies: ["CHiredis"]),
+        .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "RedisClient"]),
         // The web application: its controllers, the request context, live pages.
         .target(
             name: "TabStageApp",
@@ -57,8 +59,8 @@ let package = Package(
         .target(
             name: "TabStageCLI",
             dependencies: [
-                "HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics",
-                "TabStageApp", "Snapshots",
+                "HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "RedisClient",
+                "Metrics", "TabStageApp", "Snapshots",
             ]),
         // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
         .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),
@@ -73,7 +75,9 @@ let package = Package(
         .testTarget(
             name: "RasterizerTests", dependencies: ["Colour", "Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Colour", "Views"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TabModel", "CSQLite", "ServiceTesting"]),
+        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "ServiceTesting"]),
+        .testTarget(
+            name: "SessionsTests", dependencies: ["Sessions", "RedisClient", "TabModel", "CSQLite", "ServiceTesting"]),
         .testTarget(
             name: "TabStageAppTests",
             dependencies: [

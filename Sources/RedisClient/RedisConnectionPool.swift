@@ -20,7 +20,9 @@ final class RedisConnectionPool: Sendable {
     }
 
     /// Runs `body` on a live connection, made if none waits.
-    func withConnection<Result>(_ body: (RedisConnection) throws(RedisError) -> Result) throws(RedisError) -> Result {
+    func withConnection<Result>(_ body: (RedisConnection) throws(RedisError) -> Result) throws(RedisError)
+        -> Result
+    {
         let connection = try take()
         let result: Result
         do {

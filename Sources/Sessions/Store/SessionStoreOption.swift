@@ -1,3 +1,5 @@
+import RedisClient
+
 /// Where sessions live, as chosen with `--sessions memory`, `--sessions sqlite:PATH` or
 /// `--sessions redis://HOST:PORT[/DB]`.
 public enum SessionStoreOption: Sendable, Equatable {
@@ -32,16 +34,6 @@ public enum SessionStoreOption: Sendable, Equatable {
         return .sqlite(path: path)
     }
 
-    /// The hub that carries change notices between the instances sharing this store: over Redis
-    /// pub/sub for Redis, within the process otherwise. A Redis hub starts its subscriber now.
-    public func makeChangeHub(log: @escaping @Sendable (String) -> Void = { _ in }) -> any ChangeHub {
-        switch self {
-        case .memory, .sqlite: LocalChangeHub()
-        case .redis(let settings):
-            RedisChangeHub(
-                endpoint: settings.endpoint, keyPrefix: settings.keyPrefix, timeouts: settings.timeouts, log: log)
-        }
-    }
 }
 
 /// A Redis store's server, key prefix and timeouts.

@@ -3,15 +3,15 @@ import Synchronization
 /// Decoded sessions this instance has read from or written to Redis, so that a page read needs
 /// no round trip and a change needs one.
 ///
-/// An entry is **fresh** while Redis has promised to say when its key changes: it was fetched
-/// with a `GET` while `RedisInvalidations` was listening, and no notice about its key has come
-/// since the fetch was sent. Only a fresh entry answers a read; Redis stays the truth, and the
+/// An entry is **fresh** while every change to its key is sure to be heard: it was fetched with
+/// a `GET` while the store's channel was listened to (`RedisSubscription`), and no notice about
+/// its key (a change's message naming it) has come since the fetch was sent. Only a fresh entry answers a read; Redis stays the truth, and the
 /// table only remembers what Redis said last.
 ///
 /// An entry that is not fresh can still be a good **guess** for a change: the compare-and-set
 /// that commits it checks the guess against what Redis holds, and a wrong guess costs one more
 /// round trip. This instance's own write is a good guess until a second notice about it comes
-/// (the first is most likely Redis announcing that write); an entry another write has
+/// (the first is most likely that write's own message); an entry another write has
 /// overtaken is not, and a change then reads the session first.
 ///
 /// Stamps order the fetches against the notices: a fetch takes a stamp before it is sent, and a

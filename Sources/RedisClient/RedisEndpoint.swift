@@ -179,10 +179,10 @@ private struct PercentDecodedText {
     }
 }
 
-/// A `--sessions redis...` value that does not parse; shows the URL without its password.
+/// A Redis URL that does not parse; shows the URL without its password.
 public struct RedisURLError: Error, Equatable, CustomStringConvertible {
     public let shownURL: String
     public let reason: String
 
-    public var description: String { "--sessions '\(shownURL)' is not a Redis URL this server understands: \(reason)" }
+    public var description: String { "'\(shownURL)' is not a Redis URL: \(reason)" }
 }

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A thread that keeps one Redis connection at work until stopped, for the connections that
-/// listen (the change hub's subscriber, the session cache's notices).
+/// A thread that keeps one Redis connection at work until stopped, for the connection that
+/// listens (`RedisSubscription`).
 ///
 /// `work` connects, hands its connection to `attach`, and serves until the connection fails;
 /// the loop then calls `lost`, waits (50 ms, doubling up to a second, cut short by `stop()`)
@@ -12,12 +12,13 @@ import Synchronization
 final class RedisConnectionLoop: Sendable {
     typealias Work = @Sendable (RedisConnectionLoop) throws(RedisError) -> Void
 
-    /// What the log line calls the connection ("the change subscriber").
+    /// What the log line calls the connection ("the Redis subscription").
     let role: String
     let endpoint: RedisEndpoint
     private let log: @Sendable (String) -> Void
 
     private struct State {
+        var started = false
         var stopped = false
         var connection: RedisConnection?
         var delay = 0.05
@@ -37,6 +38,7 @@ final class RedisConnectionLoop: Sendable {
 
     /// Starts the thread, named `name`.
     func start(name: String, work: @escaping Work, lost: @escaping @Sendable () -> Void) {
+        state.withLock { $0.started = true }
         let thread = Thread { [self] in run(work, lost: lost) }
         thread.name = name
         thread.start()
@@ -57,18 +59,18 @@ final class RedisConnectionLoop: Sendable {
     }
 
     /// Waits up to `duration`; `stop()` cuts it short.
-    func pause(_ duration: Duration) {
+    private func pause(_ duration: Duration) {
         _ = wake.wait(timeout: .now() + .nanoseconds(Int(duration / .nanoseconds(1))))
     }
 
-    /// Ends the loop and waits for its thread.
+    /// Ends the loop and waits for its thread, if it was started.
     func stop() {
-        let first = state.withLock { state -> Bool in
+        let running = state.withLock { state -> Bool in
             defer { state.stopped = true }
             state.connection?.interrupt()
-            return !state.stopped
+            return state.started && !state.stopped
         }
-        guard first else { return }
+        guard running else { return }
         wake.signal()
         ended.wait()
     }

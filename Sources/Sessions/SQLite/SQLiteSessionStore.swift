@@ -95,18 +95,19 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
         return SQLiteSessionStore(path: path, limits: limits, storage: storage)
     }
 
-    public func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result)
-        throws(SessionStoreError) -> Result
-    {
-        try storage.withLock { (storage) throws(SessionStoreError) -> Result in
+    public func modify<Result>(
+        _ id: SessionID, now: Double, announcingThrough hub: (any ChangeHub)?,
+        _ body: (inout State?) -> Announced<Result>
+    ) throws(SessionStoreError) -> Result {
+        try storage.withLock { (storage) throws(SessionStoreError) -> Announced<Result> in
             guard let open = storage else { throw closedError }
             // body runs here rather than inside the storage, so its result stays its own region.
             let original = try open.sessionForChange(id, now: now, limits: limits, path: path)
             var state = original
-            let result = body(&state)
+            let announced = body(&state)
             try open.keep(state, replacing: original, of: id, now: now, limits: limits, path: path)
-            return result
-        }
+            return announced
+        }.published(through: hub)
     }
 
     /// Two commits under the store's lock (this store is its file's only writer): the new id's
@@ -128,11 +129,15 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
         }
     }
 
-    public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
-        try storage.withLock { (storage) throws(SessionStoreError) -> State? in
+    /// `answer` runs on the decoded state once the lock is released.
+    public func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?)
+        throws(SessionStoreError) -> Answer?
+    {
+        let state = try storage.withLock { (storage) throws(SessionStoreError) -> State? in
             guard let open = storage else { throw closedError }
             return try open.state(of: id, now: now, limits: limits, path: path)
         }
+        return state.flatMap(answer)
     }
 
     public var count: Int { storage.withLock { $0?.count ?? 0 } }

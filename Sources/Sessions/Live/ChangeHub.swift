@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One notice on the hub: something under `topic` changed and is now at `version`.
 ///
 /// The hub carries no state of its own: the session store is the truth. A subscriber that
@@ -34,34 +32,4 @@ public protocol ChangeHub: AnyObject, Sendable {
     /// Calls `receive` with every notice published from now on, until unsubscribed.
     func subscribe(_ receive: @escaping @Sendable (ChangeNotice) -> Void) -> ChangeSubscription
     func unsubscribe(_ subscription: ChangeSubscription)
-}
-
-/// The hub of a single process: `publish` calls each subscriber in turn, on the publishing thread.
-public final class LocalChangeHub: ChangeHub {
-    private struct State {
-        var nextID: UInt64 = 0
-        var receivers: [UInt64: @Sendable (ChangeNotice) -> Void] = [:]
-    }
-
-    private let state = Mutex(State())
-
-    public init() {}
-
-    public func publish(_ notice: ChangeNotice) {
-        // Handlers run outside the lock, so one may subscribe or unsubscribe.
-        let receivers = state.withLock { Array($0.receivers.values) }
-        for receive in receivers { receive(notice) }
-    }
-
-    public func subscribe(_ receive: @escaping @Sendable (ChangeNotice) -> Void) -> ChangeSubscription {
-        state.withLock { state in
-            state.nextID += 1
-            state.receivers[state.nextID] = receive
-            return ChangeSubscription(id: state.nextID)
-        }
-    }
-
-    public func unsubscribe(_ subscription: ChangeSubscription) {
-        _ = state.withLock { $0.receivers.removeValue(forKey: subscription.id) }
-    }
 }

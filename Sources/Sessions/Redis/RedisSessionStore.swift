@@ -1,4 +1,5 @@
 import Foundation
+import RedisClient
 
 /// Sessions in Redis, shared by every TabStage instance that names the same server, database
 /// and key prefix: any instance can serve any visitor.
@@ -12,13 +13,18 @@ import Foundation
 ///   when another instance changed it in between, the whole step runs again on the new value.
 ///   So two instances changing one session at once lose neither change, and the commit is one
 ///   round trip that needs no connection state (see docs/several-instances.md for why not
-///   `WATCH`/`MULTI`). A change's notice for the change hub goes in the same script.
+///   `WATCH`/`MULTI`). The same script publishes the change's message on `<prefix>changes`
+///   (`RedisChangeMessage`): the session it wrote, for every instance's cache, and the change's
+///   notice when the change hub is on this Redis.
 /// - A move checks the old key and writes the new one and deletes the old in one script: Redis
 ///   runs it as one step, so a change racing it either moves with it or finds no session.
-/// - Decoded sessions are cached (`RedisSessionCache`) while Redis promises to announce their
-///   changes (`RedisInvalidations`): a read of a session this instance holds fresh needs no
+/// - Decoded sessions are cached (`RedisSessionCache`) while the client's subscription hears
+///   the channel (`RedisSubscription`): a read of a session this instance holds fresh needs no
 ///   round trip, and a change commits on the state it holds with one compare-and-set, which
 ///   checks it against Redis (a wrong guess costs one more round trip, never a lost change).
+///   Only this store's scripts announce a write: a key Redis evicts or someone else writes is
+///   noticed by a change (its compare-and-set fails) or once the cached entry is due for a
+///   refresh, not by a read before.
 /// - A change is committed (Redis answered) before `modify` returns; how far Redis itself
 ///   keeps it (memory, append-only file, fsync) is Redis's configuration.
 /// - `limits.maxSessions` is not counted here: the cap is the Redis server's `maxmemory` with
@@ -32,119 +38,142 @@ import Foundation
 ///   A change script carries a deadline (`RedisScripts`): one that a hung Redis runs after its
 ///   sender has given up writes nothing.
 public final class RedisSessionStore<State: Codable & Sendable & Equatable>: SessionStore {
-    public let endpoint: RedisEndpoint
+    public let client: RedisClient
+    public var endpoint: RedisEndpoint { client.endpoint }
     public let keyPrefix: String
     public let limits: SessionLimits
-    private let pool: RedisConnectionPool
+    /// `<prefix>changes`: every change's script publishes its message there
+    /// (`RedisChangeMessage`), for every instance's cache and change hub.
+    let channel: String
     private let scripts: LoadedScripts
     private let decoderUserInfo: [CodingUserInfoKey: any Sendable]
     private let log: @Sendable (String) -> Void
     private let cache: RedisSessionCache<State>?
-    private let invalidations: RedisInvalidations?
+    /// The cache's listener on the client's subscription.
+    private let listening: RedisSubscription.Token?
+    /// Whether the store made its client, and closes it.
+    private let ownsClient: Bool
     /// Compare-and-set attempts before a change gives up (with 503) under constant contention.
     static var maximumAttempts: Int { 100 }
 
-    /// The scripts' SHA-1 digests from `SCRIPT LOAD`: a Redis that restarted has forgotten
-    /// them, and is sent the script's text once more.
+    /// The scripts as Redis loaded them at opening.
     private struct LoadedScripts: Sendable {
-        var compareAndSet: [UInt8]
-        var move: [UInt8]
-        var setAlias: [UInt8]
+        var compareAndSet: LoadedRedisScript<CompareAndSet>
+        var move: LoadedRedisScript<Move>
+        var setAlias: LoadedRedisScript<SetAlias>
     }
 
     private init(
-        endpoint: RedisEndpoint, keyPrefix: String, limits: SessionLimits, pool: RedisConnectionPool,
-        scripts: LoadedScripts, decoderUserInfo: [CodingUserInfoKey: any Sendable], cachedSessions: Int,
+        client: RedisClient, ownsClient: Bool, keyPrefix: String, limits: SessionLimits, scripts: LoadedScripts,
+        decoderUserInfo: [CodingUserInfoKey: any Sendable], cachedSessions: Int,
         log: @escaping @Sendable (String) -> Void
     ) {
-        self.endpoint = endpoint
+        self.client = client
+        self.ownsClient = ownsClient
         self.keyPrefix = keyPrefix
         self.limits = limits
-        self.pool = pool
         self.scripts = scripts
         self.decoderUserInfo = decoderUserInfo
         self.log = log
+        channel = keyPrefix + "changes"
         guard cachedSessions > 0 else {
             cache = nil
-            invalidations = nil
+            listening = nil
             return
         }
         let cache = RedisSessionCache<State>(capacity: cachedSessions)
         self.cache = cache
-        let tracked = Array("\(keyPrefix)session:".utf8)
-        invalidations = RedisInvalidations(
-            endpoint: endpoint, timeouts: pool.timeouts, trackedPrefix: tracked,
-            changed: { keys in
-                // A key under the prefix that names no session (not TabStage's) is none of the cache's.
-                let ids = keys.map { String(decoding: $0.dropFirst(tracked.count), as: UTF8.self) }
-                cache.changed(ids.compactMap { SessionID(cookieValue: $0) })
-            }, reset: { cache.reset(listening: $0) }, log: log)
+        listening = client.subscription.listen(
+            to: channel,
+            .init(
+                apply: { message in
+                    guard let sessions = RedisChangeMessage(payload: message)?.sessions, !sessions.isEmpty else {
+                        return
+                    }
+                    cache.changed(sessions)
+                }, listening: { cache.reset(listening: $0) }))
     }
 
-    deinit { invalidations?.stop() }
+    deinit { close() }
 
-    /// Connects (within `timeouts.connect`), checks the server answers and loads the scripts;
-    /// an unreachable server or a refused login is reported, never waited out.
+    /// A store on `client`, which it shares with whatever else uses that Redis (the change hub).
+    /// Checks the server answers and loads the scripts: an unreachable server or a refused login
+    /// is reported (within `timeouts.connect`), never waited out.
     ///
-    /// `idleConnections` bounds the pool (one per server thread); `cachedSessions` bounds the
-    /// decoded sessions kept (0: none, every read asks Redis); `decoderUserInfo` is handed to
-    /// the decoder as in `SQLiteSessionStore.open`; `log` gets the line about a stored state
-    /// that does not decode, and about the cache losing Redis.
+    /// `cachedSessions` bounds the decoded sessions kept (0: none, every read asks Redis);
+    /// `decoderUserInfo` is handed to the decoder as in `SQLiteSessionStore.open`; `log` gets the
+    /// line about a stored state that does not decode.
     public static func open(
-        endpoint: RedisEndpoint, keyPrefix: String = "tabstage:", limits: SessionLimits = SessionLimits(),
-        timeouts: RedisTimeouts = RedisTimeouts(), idleConnections: Int = 8, cachedSessions: Int = 1024,
+        client: RedisClient, keyPrefix: String = RedisSettings.defaultKeyPrefix,
+        limits: SessionLimits = SessionLimits(),
+        cachedSessions: Int = RedisSettings.defaultCachedSessions,
         decoderUserInfo: [CodingUserInfoKey: any Sendable] = [:],
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SessionStoreError) -> RedisSessionStore {
-        let pool = RedisConnectionPool(endpoint: endpoint, timeouts: timeouts, idleLimit: idleConnections)
-        func load(_ script: String) throws(RedisError) -> [UInt8] {
-            try pool.withConnection { (connection) throws(RedisError) -> [UInt8] in
-                switch try connection.run([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(script.utf8)]) {
-                case .bulk(let digest): return digest
-                case .error(let message): throw .refused(message)
-                case let other: throw .unexpectedReply("SCRIPT LOAD answered \(other)")
-                }
-            }
-        }
+        try open(
+            client: client, ownsClient: false, keyPrefix: keyPrefix, limits: limits, cachedSessions: cachedSessions,
+            decoderUserInfo: decoderUserInfo, log: log)
+    }
+
+    /// A store with a client of its own (`idleConnections` bounds its pool: one per server
+    /// thread), for a process that uses this Redis for nothing else; `log` also gets the line
+    /// about the cache losing Redis.
+    public static func open(
+        endpoint: RedisEndpoint, keyPrefix: String = RedisSettings.defaultKeyPrefix,
+        limits: SessionLimits = SessionLimits(),
+        timeouts: RedisTimeouts = RedisTimeouts(), idleConnections: Int = 8,
+        cachedSessions: Int = RedisSettings.defaultCachedSessions,
+        decoderUserInfo: [CodingUserInfoKey: any Sendable] = [:],
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(SessionStoreError) -> RedisSessionStore {
+        let client = RedisClient(endpoint: endpoint, timeouts: timeouts, idleConnections: idleConnections, log: log)
         do {
-            let scripts = LoadedScripts(
-                compareAndSet: try load(RedisScripts.compareAndSet), move: try load(RedisScripts.move),
-                setAlias: try load(RedisScripts.setAlias))
+            return try open(
+                client: client, ownsClient: true, keyPrefix: keyPrefix, limits: limits, cachedSessions: cachedSessions,
+                decoderUserInfo: decoderUserInfo, log: log)
+        } catch {
+            client.close()
+            throw error
+        }
+    }
+
+    private static func open(
+        client: RedisClient, ownsClient: Bool, keyPrefix: String, limits: SessionLimits, cachedSessions: Int,
+        decoderUserInfo: [CodingUserInfoKey: any Sendable], log: @escaping @Sendable (String) -> Void
+    ) throws(SessionStoreError) -> RedisSessionStore {
+        do {
+            let scripts = try client.withConnection { (connection) throws(RedisError) in
+                LoadedScripts(
+                    compareAndSet: try connection.load(RedisScripts.compareAndSet),
+                    move: try connection.load(RedisScripts.move), setAlias: try connection.load(RedisScripts.setAlias))
+            }
             return RedisSessionStore(
-                endpoint: endpoint, keyPrefix: keyPrefix, limits: limits, pool: pool, scripts: scripts,
+                client: client, ownsClient: ownsClient, keyPrefix: keyPrefix, limits: limits, scripts: scripts,
                 decoderUserInfo: decoderUserInfo, cachedSessions: cachedSessions, log: log)
         } catch {
             throw SessionStoreError(
-                "cannot use Redis at \(endpoint): \(error). Start Redis there, check the URL and the password "
+                "cannot use Redis at \(client.endpoint): \(error). Start Redis there, check the URL and the password "
                     + "(TABSTAGE_REDIS_PASSWORD), or pass --sessions sqlite", kind: error.storeErrorKind)
         }
     }
 
     // MARK: SessionStore
 
-    public func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result)
-        throws(SessionStoreError) -> Result
-    {
-        try change(id, now: now, publishingOn: nil) { Announced(body(&$0), notice: nil) }.result
-    }
-
-    /// The notice goes with the change, in the compare-and-set script, when `hub` is a
-    /// `RedisChangeHub` on this store's Redis: one round trip for both.
+    /// The notice goes with the change, in the message its script publishes, when `hub` is a
+    /// `RedisChangeHub` on this store's Redis and channel: one round trip for both.
     public func modify<Result>(
-        _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub, _ body: (inout State?) -> Announced<Result>
+        _ id: SessionID, now: Double, announcingThrough hub: (any ChangeHub)?,
+        _ body: (inout State?) -> Announced<Result>
     ) throws(SessionStoreError) -> Result {
-        guard let sameRedis = hub as? RedisChangeHub, sameRedis.endpoint == endpoint else {
-            let announced = try change(id, now: now, publishingOn: nil, body)
-            if let notice = announced.notice { hub.publish(notice) }
-            return announced.result
-        }
-        return try change(id, now: now, publishingOn: sameRedis.channel, body).result
+        let sameChannel = (hub as? RedisChangeHub).map { $0.endpoint == endpoint && $0.channel == channel } ?? false
+        return try change(id, now: now, noticeInMessage: sameChannel, body).published(through: hub)
     }
 
-    /// Runs `body` until its change commits, publishing its notice on `channel` in the same
-    /// script when one is given; returns the last run's result and notice.
+    /// Runs `body` until its change commits; the script publishes the change's message, with
+    /// its notice when `noticeInMessage`. Returns the last run's result, and its notice unless
+    /// the message carried it.
     private func change<Result>(
-        _ id: SessionID, now: Double, publishingOn channel: String?, _ body: (inout State?) -> Announced<Result>
+        _ id: SessionID, now: Double, noticeInMessage: Bool, _ body: (inout State?) -> Announced<Result>
     ) throws(SessionStoreError) -> Announced<Result> {
         let key = self.key(id)
         // The first attempt may start from the cached state; the next ones ask Redis.
@@ -167,13 +196,12 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                 continue
             }
             let value = try state.map { (state) throws(SessionStoreError) in try encoded(state) }
-            var publishing: [[UInt8]] = []
-            if let channel, let notice = announced.notice {
-                publishing = [Array(channel.utf8), RedisChangeHub.payload(of: notice)]
+            let message = RedisChangeMessage(sessions: [id], notice: noticeInMessage ? announced.notice : nil)
+            let committed = try commit(scripts.compareAndSet) { deadline in
+                CompareAndSet(
+                    session: key, deadline: deadline, expected: Expectation(startingFrom: base.bytes), value: value,
+                    ttlMilliseconds: ttlMilliseconds, announcement: publication(message))
             }
-            let committed = try commit(
-                script: scripts.compareAndSet, source: RedisScripts.compareAndSet, keys: [key],
-                arguments: expectation(base.bytes) + written(value) + publishing)
             if committed {
                 let expiresAt = now + Double(ttlMilliseconds) / 1000
                 if let value, let state {
@@ -182,7 +210,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
                     cache?.wrote(id, nil)
                 }
                 // A notice the script sent is not the caller's to publish.
-                return publishing.isEmpty ? announced : Announced(announced.result, notice: nil)
+                return noticeInMessage ? Announced(announced.result, notice: nil) : announced
             }
         }
         throw conflict(id)
@@ -201,10 +229,14 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             let original = oldID.flatMap { id in stored.flatMap { decoded($0, id: id) } }
             let moved = body(original)
             // Without an old id there is nothing to compare: the script then only writes.
-            let expected = oldID == nil ? [Array("any".utf8), []] : expectation(stored)
-            let committed = try commit(
-                script: scripts.move, source: RedisScripts.move, keys: [oldKey, newKey],
-                arguments: expected + [try encoded(moved), ttlArgument])
+            let expected = oldID == nil ? Expectation.any : Expectation(startingFrom: stored)
+            let value = try encoded(moved)
+            let message = RedisChangeMessage(sessions: (oldID.map { [$0] } ?? []) + [newID], notice: nil)
+            let committed = try commit(scripts.move) { deadline in
+                Move(
+                    from: oldKey, to: newKey, deadline: deadline, expected: expected, value: value,
+                    ttlMilliseconds: ttlMilliseconds, announcement: publication(message))
+            }
             if committed {
                 if let oldID { cache?.wrote(oldID, nil) }
                 cache?.wrote(newID, nil)
@@ -212,10 +244,6 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             }
         }
         throw conflict(newID)
-    }
-
-    public func state(of id: SessionID, now: Double) throws(SessionStoreError) -> State? {
-        try answer(id, now: now) { $0 }
     }
 
     public func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?)
@@ -230,10 +258,10 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     }
 
     public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
-        let named = id.map { Array($0.description.utf8) } ?? []
-        _ = try commit(
-            script: scripts.setAlias, source: RedisScripts.setAlias, keys: [aliasKey(alias)],
-            arguments: [named, ttlArgument])
+        let key = aliasKey(alias)
+        _ = try commit(scripts.setAlias) { deadline in
+            SetAlias(alias: key, deadline: deadline, session: id, ttlMilliseconds: ttlMilliseconds)
+        }
     }
 
     public func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID? {
@@ -246,25 +274,25 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// instance, plus any other keys the database holds, so give TabStage a database of its own.
     /// 0 while Redis cannot be reached.
     public var count: Int {
-        let reply = try? redis { (connection) throws(RedisError) in try connection.run([Array("DBSIZE".utf8)]) }
+        let reply = try? redis { (connection) throws(RedisError) in try connection.run(.dbsize) }
         if case .integer(let keys) = reply { return keys }
         return 0
     }
 
     public func checkHealth() throws(SessionStoreError) {
-        let reply = try redis { (connection) throws(RedisError) in try connection.run([Array("PING".utf8)]) }
+        let reply = try redis { (connection) throws(RedisError) in try connection.run(.ping) }
         guard case .status = reply else {
             throw SessionStoreError("Redis at \(endpoint) answered PING with \(reply)", kind: .failed)
         }
     }
 
     /// Whether Redis's notices are coming, so that fresh cached sessions answer reads.
-    var isCaching: Bool { invalidations?.isCurrent ?? false }
+    var isCaching: Bool { cache != nil && client.subscription.isListening(to: channel) }
 
-    /// Stops the cache's listener and closes the pooled connections.
+    /// Stops the cache's listening; closes the client when the store made it.
     public func close() {
-        invalidations?.stop()
-        pool.drain()
+        if let listening { client.subscription.stopListening(listening) }
+        if ownsClient { client.close() }
     }
 
     // MARK: Steps
@@ -272,9 +300,13 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     private func key(_ id: SessionID) -> [UInt8] { Array("\(keyPrefix)session:\(id)".utf8) }
     private func aliasKey(_ alias: String) -> [UInt8] { Array("\(keyPrefix)alias:\(alias)".utf8) }
 
+    /// `message` on this store's channel, as a change's script publishes it.
+    private func publication(_ message: RedisChangeMessage) -> Publication {
+        Publication(channel: Array(channel.utf8), message: message.payload)
+    }
+
     /// The idle timeout in milliseconds, at least 1.
     private var ttlMilliseconds: Int { max(1, Int((limits.idleTimeout * 1000).rounded())) }
-    private var ttlArgument: [UInt8] { Array(String(ttlMilliseconds).utf8) }
 
     /// The stored bytes of `key` (nil when there is none), its expiry refreshed when due.
     ///
@@ -283,7 +315,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// refreshed by a `PEXPIRE` of its own only when less than the refresh margin is left; a
     /// change racing it (a new value, a removal) only ever makes the refresh moot.
     private func fetch(_ key: [UInt8], on connection: RedisConnection) throws(RedisError) -> Fetched? {
-        let replies = try connection.pipeline([[Array("GET".utf8), key], [Array("PTTL".utf8), key]])
+        let replies = try connection.pipeline([.get(key), .pttl(key)])
         let value: [UInt8]
         switch replies.first {
         case .bulk(let bytes): value = bytes
@@ -291,7 +323,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         case let other: throw .unexpectedReply("GET answered \(String(describing: other))")
         }
         guard case .integer(let left) = replies.last, left >= 0, left >= refreshBelowMilliseconds else {
-            _ = try connection.run([Array("PEXPIRE".utf8), key, ttlArgument])
+            _ = try connection.run(.pexpire(key, milliseconds: ttlMilliseconds))
             return Fetched(value: value, millisecondsLeft: ttlMilliseconds)
         }
         return Fetched(value: value, millisecondsLeft: left)
@@ -315,8 +347,8 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     /// The cached entry of session `id`, once the notices that have arrived are taken.
     private func cached(_ id: SessionID, now: Double) -> RedisSessionCache<State>.Found? {
-        guard let cache, let invalidations else { return nil }
-        invalidations.catchUp()
+        guard let cache else { return nil }
+        client.subscription.catchUp()
         return cache.look(id, now: now, refreshMargin: Double(ttlMilliseconds - refreshBelowMilliseconds) / 1000)
     }
 
@@ -345,20 +377,6 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         return Stored(bytes: fetched.value, state: state)
     }
 
-    /// The compare-and-set arguments saying what `key` must still hold: the value with `stored`'s
-    /// stamp, exactly `stored` (a value from before stamps), or nothing.
-    private func expectation(_ stored: [UInt8]?) -> [[UInt8]] {
-        guard let stored else { return [Array("absent".utf8), []] }
-        guard let stamp = StampedValue.stamp(of: stored) else { return [Array("equal".utf8), stored] }
-        return [Array("stamp".utf8), Array(stamp)]
-    }
-
-    /// The compare-and-set arguments for what a change leaves: a new value, or a removal.
-    private func written(_ value: [UInt8]?) -> [[UInt8]] {
-        guard let value else { return [Array("delete".utf8), [], []] }
-        return [Array("set".utf8), value, ttlArgument]
-    }
-
     private func encoded(_ state: State) throws(SessionStoreError) -> [UInt8] {
         do {
             return StampedValue.make(json: try JSONEncoder().encode(state))
@@ -381,13 +399,12 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         }
     }
 
-    /// Runs a change script: true when it wrote, false when the key had changed.
-    private func commit(script: [UInt8], source: String, keys: [[UInt8]], arguments: [[UInt8]])
+    /// Runs a change script with the call `call` makes for its deadline, once a connection is
+    /// at hand: true when it wrote, false when the key had changed.
+    private func commit<Call>(_ script: LoadedRedisScript<Call>, _ call: (_ deadline: Int64) -> Call)
         throws(SessionStoreError) -> Bool
     {
-        let reply = try redis { (connection) throws(RedisError) in
-            try evaluate(script: script, source: source, keys: keys, arguments: arguments, on: connection)
-        }
+        let reply = try redis { (connection) throws(RedisError) in try connection.evaluate(script, call(deadline)) }
         switch reply {
         case .integer(1): return true
         case .integer(0): return false
@@ -403,31 +420,16 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     /// a quarter of the command timeout before this instance stops waiting for the answer, so
     /// that Redis's clock may be that far behind this machine's (NTP keeps them milliseconds
     /// apart) and a change still never lands after its sender gave up on it.
-    private var deadline: [UInt8] {
-        let allowance = pool.timeouts.command * 3 / 4
-        let due = (Date().timeIntervalSince1970 * 1000 + allowance / .milliseconds(1)).rounded(.down)
-        return Array(String(Int64(due)).utf8)
-    }
-
-    /// `EVALSHA`, or `EVAL` with the text when the server has not got the script (it restarted),
-    /// with the deadline first among the arguments.
-    private func evaluate(
-        script digest: [UInt8], source: String, keys: [[UInt8]], arguments: [[UInt8]], on connection: RedisConnection
-    ) throws(RedisError) -> RedisReply {
-        let rest = [Array(String(keys.count).utf8)] + keys + [deadline] + arguments
-        let reply = try connection.run([Array("EVALSHA".utf8), digest] + rest)
-        guard case .error(let message) = reply else { return reply }
-        guard message.hasPrefix("NOSCRIPT") else { throw .refused(message) }
-        let retried = try connection.run([Array("EVAL".utf8), Array(source.utf8)] + rest)
-        if case .error(let message) = retried { throw .refused(message) }
-        return retried
+    private var deadline: Int64 {
+        let allowance = client.timeouts.command * 3 / 4
+        return Int64((Date().timeIntervalSince1970 * 1000 + allowance / .milliseconds(1)).rounded(.down))
     }
 
     private func redis<Value>(_ body: (RedisConnection) throws(RedisError) -> Value) throws(SessionStoreError)
         -> Value
     {
         do {
-            return try pool.withConnection(body)
+            return try client.withConnection(body)
         } catch {
             throw SessionStoreError(
                 "the Redis session store at \(endpoint) failed: \(error)", kind: error.storeErrorKind)
@@ -439,100 +441,4 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             "a session in Redis at \(endpoint) kept changing under \(Self.maximumAttempts) attempts to change it",
             kind: .conflict)
     }
-}
-
-/// A session as Redis holds it: a stamp, `#` and 16 hex digits new with every write, then the
-/// state as JSON. A change compares the stamp alone, so Redis reads 17 bytes of the value, not
-/// all of it; a value written before stamps (no JSON starts with `#`) is compared whole.
-enum StampedValue {
-    static let stampLength = 17
-
-    static func make(json: some Collection<UInt8>) -> [UInt8] {
-        let digits = Array(String(UInt64.random(in: .min ... .max), radix: 16).utf8)
-        var value = [UInt8(ascii: "#")]
-        value.reserveCapacity(stampLength + json.count)
-        value += repeatElement(UInt8(ascii: "0"), count: stampLength - 1 - digits.count)
-        value += digits
-        value += json
-        return value
-    }
-
-    /// The stamp that starts `value`, nil for a value from before stamps.
-    static func stamp(of value: [UInt8]) -> ArraySlice<UInt8>? {
-        guard value.count >= stampLength, value.first == UInt8(ascii: "#") else { return nil }
-        return value.prefix(stampLength)
-    }
-
-    /// The JSON of `value`, after its stamp if it has one.
-    static func json(in value: [UInt8]) -> ArraySlice<UInt8> {
-        stamp(of: value) == nil ? value[...] : value.dropFirst(stampLength)
-    }
-}
-
-/// The Lua scripts behind `RedisSessionStore`: Redis runs each as one step, nothing between
-/// its commands. Every one is a change, and starts with `inTime`.
-enum RedisScripts {
-    /// The check every script starts with: ARGV[1] is the change's deadline, in milliseconds
-    /// since 1970, and a script Redis runs later returns -1 and writes nothing. A Redis that
-    /// hangs runs what it was sent once it goes on; by then the sender has given up and
-    /// answered that nothing changed, so nothing may.
-    private static let inTime = """
-        local clock = redis.call('TIME')
-        if tonumber(clock[1]) * 1000 + tonumber(clock[2]) / 1000 > tonumber(ARGV[1]) then return -1 end
-        """
-
-    /// The check the session scripts make next: whether KEYS[1] still holds what the change
-    /// started from. ARGV[2] says how to tell: 'stamp' (ARGV[3] is the value's first 17 bytes,
-    /// `StampedValue`), 'equal' (ARGV[3] is the whole value), 'absent' (no value), or 'any'
-    /// (whatever it holds).
-    private static let stillHolds = """
-        \(inTime)
-        local found = true
-        if ARGV[2] == 'stamp' then
-          found = redis.call('GETRANGE', KEYS[1], 0, 16) == ARGV[3]
-        elseif ARGV[2] == 'equal' then
-          found = redis.call('GET', KEYS[1]) == ARGV[3]
-        elseif ARGV[2] == 'absent' then
-          found = redis.call('EXISTS', KEYS[1]) == 0
-        end
-        if not found then return 0 end
-        """
-
-    /// KEYS[1]: the session. ARGV: the deadline, how to check the session and what with
-    /// (`stillHolds`), 'set' or 'delete', the new value, the idle timeout (ms), and optionally a
-    /// channel and a change notice to publish there once written. Returns 1 when it wrote, 0
-    /// when the key had changed.
-    static let compareAndSet = """
-        \(stillHolds)
-        if ARGV[4] == 'set' then
-          redis.call('SET', KEYS[1], ARGV[5], 'PX', ARGV[6])
-        else
-          redis.call('DEL', KEYS[1])
-        end
-        if ARGV[7] then redis.call('PUBLISH', ARGV[7], ARGV[8]) end
-        return 1
-        """
-
-    /// KEYS: the old id's session, the new one's. ARGV: the deadline, how to check the old one
-    /// and what with (`stillHolds`), the moved value, the idle timeout (ms). Writes the new key,
-    /// then deletes the old (when it is another key). Returns 1 when it wrote, 0 when the old
-    /// key had changed.
-    static let move = """
-        \(stillHolds)
-        redis.call('SET', KEYS[2], ARGV[4], 'PX', ARGV[5])
-        if KEYS[1] ~= KEYS[2] then redis.call('DEL', KEYS[1]) end
-        return 1
-        """
-
-    /// KEYS[1]: an alias. ARGV: the deadline, the session id it names (empty: remove it), the
-    /// idle timeout (ms). Returns 1.
-    static let setAlias = """
-        \(inTime)
-        if ARGV[2] == '' then
-          redis.call('DEL', KEYS[1])
-        else
-          redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-        end
-        return 1
-        """
 }

@@ -6,80 +6,16 @@ import CHiredis
     import Darwin
 #endif
 
-/// One Redis reply, copied out of hiredis's tree by the connection that read it (which frees
-/// the tree at once): plain values, no pointer into C memory.
-enum RedisReply: Equatable {
-    case status(String)
-    case error(String)
-    case integer(Int)
-    case bulk([UInt8])
-    case null
-    case array([RedisReply])
-}
-
-extension RedisReply {
-    /// Whether this is a bulk string of exactly `bytes`, compared in place (a subscriber checks
-    /// each message's kind and channel this way).
-    func isBulk(_ bytes: some Sequence<UInt8>) -> Bool {
-        guard case .bulk(let value) = self else { return false }
-        return value.elementsEqual(bytes)
-    }
-}
-
-/// Why a Redis command did not get an answer, or got a refusal.
-enum RedisError: Error, Equatable, CustomStringConvertible {
-    /// No connection could be made (refused, no route, bad socket path, the connect timeout).
-    case unreachable(String)
-    /// The server took longer than the command timeout to answer.
-    case timedOut
-    /// The connection broke while a command was sent or its answer read.
-    case connectionLost(String)
-    /// The server answered with an error (a wrong password, a full memory, a script error).
-    case refused(String)
-    /// An answer of a shape the command never gives.
-    case unexpectedReply(String)
-
-    var description: String {
-        switch self {
-        case .unreachable(let reason): "cannot connect (\(reason))"
-        case .timedOut: "no answer within the command timeout"
-        case .connectionLost(let reason): "the connection broke (\(reason))"
-        case .refused(let message): "Redis refused: \(message)"
-        case .unexpectedReply(let what): "unexpected reply: \(what)"
-        }
-    }
-
-    /// The kind `/metrics` counts and a store error carries.
-    var storeErrorKind: SessionStoreError.Kind {
-        switch self {
-        case .unreachable, .connectionLost: .unavailable
-        case .timedOut: .timeout
-        case .refused, .unexpectedReply: .failed
-        }
-    }
-}
-
-/// How long to wait for Redis: to connect, and for each command's answer.
-public struct RedisTimeouts: Sendable, Equatable {
-    public var connect: Duration
-    public var command: Duration
-
-    public init(connect: Duration = .seconds(1), command: Duration = .seconds(1)) {
-        self.connect = connect
-        self.command = command
-    }
-}
-
 /// One blocking connection to Redis, logged in and on its database.
 ///
 /// Used by one thread at a time: a pool hands it out and takes it back, which is why it may
 /// cross threads (`@unchecked Sendable`). Once a command fails on the wire, the connection is
 /// `broken` and must be dropped: hiredis keeps no usable state after an I/O error.
-final class RedisConnection: @unchecked Sendable {
+public final class RedisConnection: @unchecked Sendable {
     private let context: UnsafeMutablePointer<redisContext>
-    private(set) var isBroken = false
+    public private(set) var isBroken = false
 
-    init(_ endpoint: RedisEndpoint, timeouts: RedisTimeouts, commandTimeout: Bool = true) throws(RedisError) {
+    public init(_ endpoint: RedisEndpoint, timeouts: RedisTimeouts, commandTimeout: Bool = true) throws(RedisError) {
         let connectTime = Self.timeValue(timeouts.connect)
         let made: UnsafeMutablePointer<redisContext>?
         switch endpoint.address {
@@ -96,34 +32,29 @@ final class RedisConnection: @unchecked Sendable {
         // TCP keep-alive finds a peer that vanished without closing (the subscriber waits long).
         if case .tcp = endpoint.address { _ = redisEnableKeepAlive(context) }
         if commandTimeout { _ = redisSetTimeout(context, Self.timeValue(timeouts.command)) }
-        if let password = endpoint.password {
-            let login = [Array("AUTH".utf8)] + (endpoint.user.map { [Array($0.utf8)] } ?? []) + [Array(password.utf8)]
-            try expectOK(login, what: "AUTH")
-        }
-        if endpoint.database != 0 {
-            try expectOK([Array("SELECT".utf8), Array(String(endpoint.database).utf8)], what: "SELECT")
-        }
+        if let password = endpoint.password { try expectOK(.auth(user: endpoint.user, password: password)) }
+        if endpoint.database != 0 { try expectOK(.select(endpoint.database)) }
     }
 
     deinit { redisFree(context) }
 
-    private func expectOK(_ arguments: [[UInt8]], what: String) throws(RedisError) {
-        switch try run(arguments) {
+    private func expectOK(_ command: RedisCommand) throws(RedisError) {
+        switch try run(command) {
         case .status: return
-        case .error(let message): throw .refused("\(what): \(message)")
-        case let other: throw .unexpectedReply("\(what) answered \(other)")
+        case .error(let message): throw .refused("\(command): \(message)")
+        case let other: throw .unexpectedReply("\(command) answered \(other)")
         }
     }
 
     /// Sends one command and reads its reply. An error reply is returned, not thrown: callers
     /// tell a missing script from a real refusal.
-    func run(_ arguments: [[UInt8]]) throws(RedisError) -> RedisReply {
-        try append(arguments)
+    public func run(_ command: RedisCommand) throws(RedisError) -> RedisReply {
+        try append(command)
         return try readReply()
     }
 
     /// Sends each command before reading any reply: one round trip for all of them.
-    func pipeline(_ commands: [[[UInt8]]]) throws(RedisError) -> [RedisReply] {
+    public func pipeline(_ commands: [RedisCommand]) throws(RedisError) -> [RedisReply] {
         for command in commands { try append(command) }
         var replies: [RedisReply] = []
         for _ in commands { replies.append(try readReply()) }
@@ -132,7 +63,7 @@ final class RedisConnection: @unchecked Sendable {
 
     /// Reads the next reply the server pushes (a subscriber's messages); blocks until one comes,
     /// the command timeout passes, or `interrupt()` is called.
-    func readReply() throws(RedisError) -> RedisReply {
+    public func readReply() throws(RedisError) -> RedisReply {
         guard !isBroken else { throw .connectionLost("already broken") }
         var raw: UnsafeMutableRawPointer?
         let status = redisGetReply(context, &raw)
@@ -167,8 +98,8 @@ final class RedisConnection: @unchecked Sendable {
 
     /// Sends one command without reading its reply (a subscriber's `PING`: the reply comes among
     /// its messages).
-    func send(_ arguments: [[UInt8]]) throws(RedisError) {
-        try append(arguments)
+    public func send(_ command: RedisCommand) throws(RedisError) {
+        try append(command)
         var done: Int32 = 0
         while done == 0 {
             guard redisBufferWrite(context, &done) == REDIS_OK else { throw failure() }
@@ -178,11 +109,12 @@ final class RedisConnection: @unchecked Sendable {
     /// The socket's descriptor, for a look at it without the connection (`hasInput`).
     var descriptor: Int32 { context.pointee.fd }
 
-    /// Whether socket `descriptor` has something to read now, without waiting. A closed or
-    /// failed socket counts: the read then says why.
-    static func hasInput(_ descriptor: Int32) -> Bool {
+    /// Whether socket `descriptor` has something to read, waiting up to `timeout` for it. A
+    /// closed or failed socket counts: the read then says why.
+    static func hasInput(_ descriptor: Int32, waitingUpTo timeout: Duration = .zero) -> Bool {
         var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&watched, 1, 0) > 0
+        let milliseconds = Int32(min(timeout / .milliseconds(1), Double(Int32.max)).rounded(.up))
+        return poll(&watched, 1, milliseconds) > 0
     }
 
     private var isReadable: Bool { Self.hasInput(descriptor) }
@@ -213,7 +145,7 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     /// Wakes a thread blocked in `readReply()` from another thread; the connection is then broken.
-    func interrupt() { tabstage_redis_shutdown(context) }
+    public func interrupt() { tabstage_redis_shutdown(context) }
 
     /// Whether the server closed this idle connection (it restarted, or dropped idle clients):
     /// a look at the socket without waiting, so a pool never hands out a dead one.
@@ -225,8 +157,9 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     /// Queues a command in hiredis's output buffer; all arguments are binary-safe.
-    private func append(_ arguments: [[UInt8]]) throws(RedisError) {
+    private func append(_ command: RedisCommand) throws(RedisError) {
         guard !isBroken else { throw .connectionLost("already broken") }
+        let arguments = command.parts
         // One buffer for every argument, so the pointer list points into memory that stays put.
         var joined: [UInt8] = []
         joined.reserveCapacity(arguments.reduce(0) { $0 + $1.count })
