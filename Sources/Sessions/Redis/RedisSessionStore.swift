@@ -117,7 +117,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     /// A store with a client of its own (`idleConnections` bounds its pool: one per server
     /// thread), for a process that uses this Redis for nothing else; `log` also gets the line
-    /// about the cache losing Redis.
+    /// about the client's subscription losing Redis.
     public static func open(
         endpoint: RedisEndpoint, keyPrefix: String = RedisSettings.defaultKeyPrefix,
         limits: SessionLimits = SessionLimits(),
