@@ -36,6 +36,7 @@ public enum TabStageCLI {
             CheckCommand.self,
             SnapshotCommand.self,
             IconCommand.self,
+            HealthcheckCommand.self,
         ]
     }
 
@@ -95,13 +96,13 @@ public enum TabStageCLI {
 
             """
         for command in subcommands {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: 13, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
         text += """
 
             Options:
-              --help      Show this help, or a command's help (tabstage <command> --help)
-              --version   Print the version, and the commit of a build made by make dist
+              --help       Show this help, or a command's help (tabstage <command> --help)
+              --version    Print the version, and the commit of a build made by make dist
 
             """
         return text
