@@ -26,7 +26,7 @@ RELEASE_BIN := .build/release/tabstage
 # make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
 BENCH_PACKAGES := wrk nginx-light redis-server
 
-.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz soak clean
+.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz soak clean dist
 
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -60,6 +60,12 @@ test-browser: browser-deps
 	$(BROWSER_VENV)/bin/python -m pytest Tests/Browser --binary .build/debug/tabstage -n $(BROWSER_WORKERS) \
 		$${TIMES:+--stage-times "$$TIMES"} $(BROWSER_PYTEST_ARGS)
 
+# dist/tabstage-VERSION-linux-ARCH.tar.gz: a binary that needs nothing but glibc, with the README,
+# the hosting guide, examples/ and the licences (docs/hosting.md). Built in .build/dist, apart
+# from `make release`; incremental, and a new commit only relinks.
+dist: deps
+	@SWIFT=$(SWIFT) scripts/dist
+
 # The style; every `Type.member` the docs cite defined in Sources; every path and link they
 # give leading somewhere.
 lint:
@@ -83,4 +89,4 @@ soak: release
 	bench/soak.sh
 
 clean:
-	rm -rf .build build
+	rm -rf .build build dist
