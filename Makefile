@@ -26,7 +26,7 @@ RELEASE_BIN := .build/release/tabstage
 # make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
 BENCH_PACKAGES := wrk nginx-light redis-server
 
-.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz soak clean dist
+.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz soak clean dist test-dist
 
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -48,7 +48,7 @@ run: release
 # closing line (`N passed in ...`) ends the output. pytest's exit status 5 (no test ran) fails.
 test:
 	@rm -f build/test-times
-	@TIMES=build/test-times $(MAKE) --no-print-directory test-swift test-browser
+	@TIMES=build/test-times $(MAKE) --no-print-directory test-swift test-dist test-browser
 
 test-swift: deps
 	@scripts/ensure-packages $(TEST_PACKAGES)
@@ -64,7 +64,14 @@ test-browser: browser-deps
 # the hosting guide, examples/ and the licences (docs/hosting.md). Built in .build/dist, apart
 # from `make release`; incremental, and a new commit only relinks.
 dist: deps
-	@SWIFT=$(SWIFT) scripts/dist
+	@SWIFT=$(SWIFT) scripts/timed "dist build" scripts/dist
+
+# The tarball's binary where Swift is not (a mount namespace hides the toolchain and .build) and
+# the hosting samples with it: scripts/dist-test says what it checks. Needs root for unshare.
+TEST_DIST_PACKAGES := strace systemd nginx-light openssl iproute2
+test-dist: dist
+	@scripts/ensure-packages $(TEST_DIST_PACKAGES)
+	@scripts/timed "dist test" scripts/dist-test
 
 # The style; every `Type.member` the docs cite defined in Sources; every path and link they
 # give leading somewhere.
