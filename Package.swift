@@ -33,6 +33,8 @@ let package = Package(
             providers: [.apt(["libhiredis-dev"])]
         ),
         .target(name: "ContentHash"),
+        // The version and commit `make dist` links into the binary (see Sources/BuildStamp).
+        .target(name: "BuildStamp"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ContentHash"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         // Redis and nginx processes of a test's own, for the tests of several instances.
@@ -60,7 +62,7 @@ let package = Package(
             name: "TabStageCLI",
             dependencies: [
                 "HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "RedisClient",
-                "Metrics", "TabStageApp", "Snapshots",
+                "Metrics", "TabStageApp", "Snapshots", "BuildStamp",
             ]),
         // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
         .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),
