@@ -33,12 +33,14 @@ let package = Package(
             providers: [.apt(["libhiredis-dev"])]
         ),
         .target(name: "ContentHash"),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ContentHash"]),
+        // Bytes read as ASCII text (hex digits), below every module that parses some.
+        .target(name: "ASCII"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ContentHash", "ASCII"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         // Redis and nginx processes of a test's own, for the tests of several instances.
         .target(name: "ServiceTesting"),
         // The sRGB colour of tints, page shades and icons: below the model, the views and the rasterizer.
-        .target(name: "Colour"),
+        .target(name: "Colour", dependencies: ["ASCII"]),
         .target(name: "TabModel", dependencies: ["Colour"]),
         .target(name: "Metrics"),
         // SVG path data parsed, and flattened to line segments in device pixels.
@@ -48,7 +50,7 @@ let package = Package(
         .target(name: "Rasterizer", dependencies: ["PathGeometry", "PNGCodec", "Colour"]),
         .target(name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer"]),
         .target(name: "Views", dependencies: ["Colour", "TabModel"]),
-        .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "CHiredis"]),
+        .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "CHiredis", "ASCII"]),
         // The web application: its controllers, the request context, live pages.
         .target(
             name: "TabStageApp",
