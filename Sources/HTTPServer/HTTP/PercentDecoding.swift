@@ -34,21 +34,8 @@ public enum PercentDecoding {
             guard let text = try? UTF8Span(validating: bytes) else { throw .invalidUTF8(String(lossy: bytes)) }
             return String(copying: text)
         }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = HexDigit.value(bytes[index + 1]),
-                    let low = HexDigit.value(bytes[index + 2])
-                else { throw .invalidEscape(String(lossy: bytes)) }
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
-            }
+        guard let decoded = PercentEscapes.decode(bytes, plusAsSpace: plusAsSpace) else {
+            throw .invalidEscape(String(lossy: bytes))
         }
         guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8(String(lossy: bytes)) }
         return string
