@@ -1,3 +1,5 @@
+import ASCII
+
 /// Where a Redis server is and how to log in to it, from `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]`
 /// or `redis+unix:///PATH[?db=N]`.
 ///
@@ -58,12 +60,12 @@ public struct RedisEndpoint: Sendable, Equatable, CustomStringConvertible {
                 let userInfo = authority[..<at]
                 hostPort = authority[authority.index(after: at)...]
                 let (user, password) = split(userInfo, at: ":")
-                guard let password, let decoded = PercentDecodedText(password).value else {
+                guard let password, let decoded = PercentEscapes.decodedText(password) else {
                     throw refuse("credentials go as redis://:PASSWORD@HOST:PORT (percent-encoded)")
                 }
                 endpoint = RedisEndpoint(address: .tcp(host: "", port: defaultPort), password: decoded)
                 if !user.isEmpty {
-                    guard let decodedUser = PercentDecodedText(user).value else {
+                    guard let decodedUser = PercentEscapes.decodedText(user) else {
                         throw refuse("the user name is not valid percent-encoding")
                     }
                     endpoint.user = decodedUser
@@ -141,40 +143,6 @@ public struct RedisEndpoint: Sendable, Equatable, CustomStringConvertible {
             return "redis://\(shownHost):\(port)" + (database == 0 ? "" : "/\(database)")
         case .unixSocket(let path):
             return "redis+unix://\(path)" + (database == 0 ? "" : "?db=\(database)")
-        }
-    }
-}
-
-/// Percent-decoding of a URL's user or password (`%40` for `@`); nil when a `%` is not
-/// followed by two hex digits or the bytes are not UTF-8.
-private struct PercentDecodedText {
-    let value: String?
-
-    init(_ text: Substring) {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        var valid = true
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(Self.hexDigit), let low = iterator.next().flatMap(Self.hexDigit)
-            else {
-                valid = false
-                break
-            }
-            bytes.append(high << 4 | low)
-        }
-        value = valid ? String(validating: bytes, as: UTF8.self) : nil
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import ASCII
+
 /// A session id: 128 bits, written in a cookie as 32 lowercase hex digits.
 ///
 /// Kept as two integers rather than a String so that 100,000 live sessions cost 16 bytes
@@ -45,11 +47,7 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// The value of one lowercase hex digit.
     @inlinable
     static func digitValue(_ byte: UInt8) -> UInt64? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)
-        default: nil
-        }
+        HexDigit.value(byte, lowercaseOnly: true).map { UInt64($0) }
     }
 
     public var description: String { Self.hex(high) + Self.hex(low) }

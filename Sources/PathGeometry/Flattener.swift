@@ -1,19 +1,21 @@
 /// Turns a path in device pixels into line segments, curves subdivided uniformly by Wang's formula
-/// so that no piece strays more than `tolerance` pixels from the true curve.
-struct Flattener {
+/// so that no piece strays more than `tolerance` pixels from the true curve. Inlinable, so that a
+/// caller's `emit` is inlined into the loops as if it were written there.
+public struct Flattener {
     /// docs/glow.md: 0.01–0.02 px keeps the coverage within about 2/255 of the exact area.
-    static let defaultTolerance = 0.01
+    public static let defaultTolerance = 0.01
     /// Bounds the work for absurd curves; real icon curves need well under a hundred pieces.
-    static let maximumPiecesPerCurve = 512
+    @usableFromInline static let maximumPiecesPerCurve = 512
 
-    let tolerance: Double
+    public let tolerance: Double
 
-    init(tolerance: Double = Flattener.defaultTolerance) {
+    public init(tolerance: Double = Flattener.defaultTolerance) {
         self.tolerance = tolerance
     }
 
     /// Calls `emit` with each line segment; every subpath is closed, as filling requires.
-    func flatten(_ elements: [PathElement], transform: AffineTransform, emit: (Point, Point) -> Void) {
+    @inlinable
+    public func flatten(_ elements: [PathElement], transform: AffineTransform, emit: (Point, Point) -> Void) {
         var current = Point(x: 0, y: 0)
         var subpathStart = current
         for element in elements {
@@ -45,16 +47,19 @@ struct Flattener {
         if current != subpathStart { emit(current, subpathStart) }
     }
 
-    private func pieceCount(degreeFactor: Double, secondDifference: Double) -> Int {
+    @inlinable
+    func pieceCount(degreeFactor: Double, secondDifference: Double) -> Int {
         // Wang: n = ceil(sqrt(d(d-1)/8 · max|P[i] - 2P[i+1] + P[i+2]| / tolerance)).
         let count = (degreeFactor * secondDifference / tolerance).squareRoot().rounded(.up)
         guard count.isFinite else { return Self.maximumPiecesPerCurve }
         return min(Self.maximumPiecesPerCurve, max(1, Int(count)))
     }
 
-    private static func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+    @inlinable
+    static func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
 
-    private func flattenQuad(_ p0: Point, _ p1: Point, _ p2: Point, emit: (Point, Point) -> Void) {
+    @inlinable
+    func flattenQuad(_ p0: Point, _ p1: Point, _ p2: Point, emit: (Point, Point) -> Void) {
         let second = Self.length(p0 - p1 * 2 + p2)
         let count = pieceCount(degreeFactor: 0.25, secondDifference: second)
         var previous = p0
@@ -71,7 +76,8 @@ struct Flattener {
         emit(previous, p2)
     }
 
-    private func flattenCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, emit: (Point, Point) -> Void) {
+    @inlinable
+    func flattenCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, emit: (Point, Point) -> Void) {
         let second = max(Self.length(p0 - p1 * 2 + p2), Self.length(p1 - p2 * 2 + p3))
         let count = pieceCount(degreeFactor: 0.75, secondDifference: second)
         var previous = p0

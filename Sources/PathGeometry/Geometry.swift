@@ -3,13 +3,17 @@ public struct Point: Equatable, Sendable {
     public var x: Double
     public var y: Double
 
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    @inlinable
     static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
+    @inlinable
     static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
+    @inlinable
     static func * (lhs: Point, factor: Double) -> Point { Point(x: lhs.x * factor, y: lhs.y * factor) }
 }
 
@@ -41,6 +45,7 @@ public struct AffineTransform: Equatable, Sendable {
         AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: dx, ty: dy)
     }
 
+    @inlinable
     public func apply(_ point: Point) -> Point {
         Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }

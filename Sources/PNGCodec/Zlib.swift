@@ -1,6 +1,6 @@
 import CZlib
 
-/// The rasterizer's calls into zlib. Pointers to Swift memory are made here, for the length of one
+/// The codec's calls into zlib. Pointers to Swift memory are made here, for the length of one
 /// C call, and never leave this type: its callers pass and get arrays and spans.
 enum Zlib {
     /// CRC-32 of `bytes`, as PNG chunks carry it.

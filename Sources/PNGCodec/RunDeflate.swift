@@ -1,15 +1,15 @@
 /// A zlib stream of one fixed-Huffman block for a flat fill's pixels.
 ///
-/// Pixels are one byte (a palette index) or two (gray, alpha), given as rows of coverage deltas; a
+/// Pixels are one byte (a palette index) or two (gray, alpha), given as runs of one alpha; a
 /// transparent pixel is all zero bytes. Every run of equal pixels is coded as a literal pixel and matches at
 /// the pixel's distance, every run of zero bytes (transparent pixels and the rows' filter bytes) as
 /// matches at distance 1, so a run costs O(1 + length / 258) however long it is, and its Adler-32
 /// is added in closed form. A lone pixel (the common edge pixel) is one write of its literals' codes.
 /// `RunDeflate.bound(bytes:runs:)` is room enough for the whole stream.
-struct RunDeflate: ~Copyable {
+public struct RunDeflate: ~Copyable {
     private var writer: FixedHuffmanWriter
     /// 1 (palette index) or 2 (gray, alpha).
-    private let pixelSize: Int
+    @usableFromInline let pixelSize: Int
     private let gray: UInt8
     /// A lone pixel's literals before its alpha: the gray's code and bit count (none for an index).
     private let pixelPrefix: UInt64
@@ -18,28 +18,28 @@ struct RunDeflate: ~Copyable {
     private var adlerA: UInt64 = 1
     private var adlerB: UInt64 = 0
     /// The run being gathered: zero bytes when `runAlpha` is 0, else pixels of that alpha.
-    private var runAlpha: UInt8 = 0
-    private var runLength = 0
+    @usableFromInline var runAlpha: UInt8 = 0
+    @usableFromInline var runLength = 0
     /// The last two bytes written to the stream (the last in the low byte); -1 before any.
     private var lastBytes = -1
 
     private static let adlerModulus: UInt64 = 65_521
-    /// The widest row `append(row:of:)` takes. Each lone pixel adds at most 510 to a and 2a + 510 to
-    /// b, so after the at most 2²⁴ + 1 lone pixels between reductions a < 8.6·10⁹ and b < 1.5·10¹⁷,
-    /// far from overflow.
-    private static let widestRow = 1 << 24
+    /// The most pixels `append(pixels:alpha:)` may add between two `endRow()`s. Each lone pixel adds
+    /// at most 510 to a and 2a + 510 to b, so after the at most 2²⁴ + 1 lone pixels between
+    /// reductions a < 8.6·10⁹ and b < 1.5·10¹⁷, far from overflow.
+    public static let widestRow = 1 << 24
 
     /// Bytes `RunDeflate` may write for `bytes` uncompressed bytes in at most `runs` runs: 2 of zlib
     /// header, 4 of checksum, the block's header and end (10 bits) and padding, and per run at most
     /// two 9-bit literals, 36 bits for its tail (two 18-bit matches or two 9-bit literals) and a
     /// 13-bit match per whole 258 bytes.
-    static func bound(bytes: Int, runs: Int) -> Int {
+    public static func bound(bytes: Int, runs: Int) -> Int {
         (runs * (18 + 36) + bytes / 258 * 13 + 10 + 7) / 8 + 8
     }
 
     /// Starts the stream (zlib header and the block header) in a buffer of `capacity` bytes (it
     /// grows past them if need be); pixels are `pixelSize` bytes: the alpha alone, or `gray` and the alpha.
-    init(capacity: Int, pixelSize: Int, gray: UInt8 = 0) {
+    public init(capacity: Int, pixelSize: Int, gray: UInt8 = 0) {
         writer = FixedHuffmanWriter(output: DeflateBuffer(capacity: capacity))
         self.pixelSize = pixelSize == 2 ? 2 : 1
         self.gray = gray
@@ -53,7 +53,7 @@ struct RunDeflate: ~Copyable {
 
     /// `count` zero bytes.
     @inline(__always)
-    mutating func appendZeros(_ length: Int) {
+    public mutating func appendZeros(_ length: Int) {
         if runAlpha == 0 {
             runLength += length
         } else {
@@ -63,35 +63,30 @@ struct RunDeflate: ~Copyable {
         }
     }
 
-    /// One pixel for each column of `row` of `coverage`: the coverage of the running sum under its
-    /// fill rule, rounded to its alpha byte (zero bytes for alpha 0); returns the largest alpha. The
-    /// sum changes only where a delta is not zero, so the row comes as runs
-    /// (`CoverageDeltas.forEachRun`) and each run is rounded once; the sums are the ones a pass over
-    /// every pixel adds up. Neighbouring runs that round to the same alpha join one run, so the
-    /// stream is the one the alpha bytes would give.
-    mutating func append(row: Int, of coverage: CoverageDeltas) -> UInt8 {
-        precondition(coverage.width <= Self.widestRow)
-        let fillRule = coverage.fillRule
-        var largest: UInt8 = 0
-        coverage.forEachRun(inRow: row) { winding, length in
-            let alpha = Self.alpha(winding, fillRule)
-            largest = max(largest, alpha)
-            if alpha == runAlpha {
-                runLength += alpha == 0 ? length * pixelSize : length
-            } else {
-                flushRun()
-                runAlpha = alpha
-                runLength = alpha == 0 ? length * pixelSize : length
-            }
+    /// `length` pixels of `alpha` (zero bytes when it is 0), joined to the run before when that has
+    /// the same alpha, so the stream is the one the pixel bytes would give. At most `widestRow`
+    /// pixels between two `endRow()`s.
+    @inlinable @inline(__always)
+    public mutating func append(pixels length: Int, alpha: UInt8) {
+        if alpha == runAlpha {
+            runLength += alpha == 0 ? length * pixelSize : length
+        } else {
+            startRun(alpha == 0 ? length * pixelSize : length, alpha: alpha)
         }
-        adlerA %= Self.adlerModulus
-        adlerB %= Self.adlerModulus
-        return largest
     }
 
-    @inline(__always)
-    private static func alpha(_ winding: Float, _ fillRule: FillRule) -> UInt8 {
-        Raster.unitToByte(min(1, max(0, CoverageDeltas.coverage(ofWinding: winding, fillRule: fillRule))))
+    /// Writes the run before and starts one of `length` bytes (`alpha` 0) or pixels of `alpha`.
+    @usableFromInline
+    mutating func startRun(_ length: Int, alpha: UInt8) {
+        flushRun()
+        runAlpha = alpha
+        runLength = length
+    }
+
+    /// Ends a row of pixels: the checksum's sums are reduced.
+    public mutating func endRow() {
+        adlerA %= Self.adlerModulus
+        adlerB %= Self.adlerModulus
     }
 
     /// One pixel of a non-zero `alpha` between pixels that differ from it: its literals alone.
@@ -114,7 +109,7 @@ struct RunDeflate: ~Copyable {
     }
 
     /// Ends the block and the stream, and returns the stream.
-    consuming func finish() -> [UInt8] {
+    public consuming func finish() -> [UInt8] {
         flushRun()
         writer.writeSymbol(256)
         writer.alignToByte()
