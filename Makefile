@@ -26,7 +26,7 @@ RELEASE_BIN := .build/release/tabstage
 # make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
 BENCH_PACKAGES := wrk nginx-light redis-server
 
-.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz soak clean
+.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz soak clean dist test-dist
 
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -60,10 +60,25 @@ test-browser: browser-deps
 	$(BROWSER_VENV)/bin/python -m pytest Tests/Browser --binary .build/debug/tabstage -n $(BROWSER_WORKERS) \
 		$${TIMES:+--stage-times "$$TIMES"} $(BROWSER_PYTEST_ARGS)
 
-# The style, and every `Type.member` the docs cite defined in Sources.
+# dist/tabstage-VERSION-linux-ARCH.tar.gz: a binary that needs nothing but glibc, with the README,
+# the hosting guide, examples/ and the licences (docs/hosting.md). Built in .build/dist, apart
+# from `make release`; incremental, and a new commit only relinks.
+dist: deps
+	@SWIFT=$(SWIFT) scripts/timed "dist build" scripts/dist
+
+# The tarball's binary where Swift is not (a mount namespace hides the toolchain and .build) and
+# the hosting samples with it: scripts/dist-test says what it checks. Needs root for unshare.
+TEST_DIST_PACKAGES := strace systemd nginx-light openssl iproute2
+test-dist: dist
+	@scripts/ensure-packages $(TEST_DIST_PACKAGES)
+	@scripts/timed "dist test" scripts/dist-test
+
+# The style; every `Type.member` the docs cite defined in Sources; every path and link they
+# give leading somewhere.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
 	scripts/check-doc-symbols
+	scripts/check-doc-paths
 
 bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)
@@ -81,4 +96,4 @@ soak: release
 	bench/soak.sh
 
 clean:
-	rm -rf .build build
+	rm -rf .build build dist

@@ -33,47 +33,65 @@ let package = Package(
             providers: [.apt(["libhiredis-dev"])]
         ),
         .target(name: "ContentHash"),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ContentHash"]),
+        // The version and commit `make dist` links into the binary (see Sources/BuildStamp).
+        .target(name: "BuildStamp"),
+        // Bytes read as ASCII text (hex digits, percent escapes), below every module that parses some.
+        .target(name: "ASCII"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ContentHash", "ASCII"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer"]),
         // Redis and nginx processes of a test's own, for the tests of several instances.
         .target(name: "ServiceTesting"),
         // The sRGB colour of tints, page shades and icons: below the model, the views and the rasterizer.
-        .target(name: "Colour"),
+        .target(name: "Colour", dependencies: ["ASCII"]),
         .target(name: "TabModel", dependencies: ["Colour"]),
         .target(name: "Metrics"),
-        .target(name: "Rasterizer", dependencies: ["Colour", "CZlib"]),
-        .target(name: "IconCatalog", dependencies: ["Rasterizer"]),
+        // SVG path data parsed, and flattened to line segments in device pixels.
+        .target(name: "PathGeometry"),
+        // PNG files written and read, over zlib and deflate writers of their own.
+        .target(name: "PNGCodec", dependencies: ["CZlib"]),
+        .target(name: "Rasterizer", dependencies: ["PathGeometry", "PNGCodec", "Colour"]),
+        .target(name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer"]),
         .target(name: "Views", dependencies: ["Colour", "TabModel"]),
-        .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "CHiredis"]),
+        // A Redis client of the project's own: connections, their pool, typed commands, scripts.
+        .target(name: "RedisClient", dependencies: ["CHiredis", "ASCII"]),
+        .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "RedisClient", "ASCII"]),
         // The web application: its controllers, the request context, live pages.
         .target(
             name: "TabStageApp",
-            dependencies: ["HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics"],
+            dependencies: [
+                "HTTPServer", "Colour", "TabModel", "PathGeometry", "Rasterizer", "IconCatalog", "Views", "Sessions",
+                "Metrics",
+            ],
             plugins: ["EmbedPublicFiles"]
         ),
         // HTTP snapshot tests of request lists, replayed against the application in process.
-        .target(name: "Snapshots", dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "Rasterizer"]),
+        .target(name: "Snapshots", dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "PNGCodec"]),
         // The command line: serve, check, icon, snapshot.
         .target(
             name: "TabStageCLI",
             dependencies: [
-                "HTTPServer", "Colour", "TabModel", "Rasterizer", "IconCatalog", "Views", "Sessions", "Metrics",
-                "TabStageApp", "Snapshots",
+                "HTTPServer", "Colour", "TabModel", "PathGeometry", "Rasterizer", "IconCatalog", "Views", "Sessions",
+                "RedisClient", "Metrics", "TabStageApp", "Snapshots", "BuildStamp",
             ]),
         // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
         .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),
         .plugin(name: "EmbedPublicFiles", capability: .buildTool(), dependencies: ["embed-public-files"]),
         .executableTarget(name: "tabstage", dependencies: ["TabStageCLI"]),
-        .executableTarget(name: "tabstage-bench", dependencies: ["Rasterizer", "IconCatalog"]),
+        .executableTarget(
+            name: "tabstage-bench", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog"]),
         .executableTarget(name: "pages-bench", dependencies: ["TabModel", "Views"]),
         .executableTarget(name: "sessions-bench", dependencies: ["Sessions", "TabModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "ColourTests", dependencies: ["Colour"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
         .testTarget(
-            name: "RasterizerTests", dependencies: ["Colour", "Rasterizer", "IconCatalog", "CZlib"], exclude: ["Fixtures"]),
+            name: "RasterizerTests",
+            dependencies: ["Colour", "PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog", "CZlib"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Colour", "Views"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TabModel", "CSQLite", "ServiceTesting"]),
+        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "ServiceTesting"]),
+        .testTarget(
+            name: "SessionsTests", dependencies: ["Sessions", "RedisClient", "TabModel", "CSQLite", "ServiceTesting"]),
         .testTarget(
             name: "TabStageAppTests",
             dependencies: [

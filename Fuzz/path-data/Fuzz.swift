@@ -1,4 +1,4 @@
-// libFuzzer entry for `PathData(parsing:)`, compiled into the Rasterizer sources by scripts/fuzz.
+// libFuzzer entry for `PathData(parsing:)`, compiled into the PathGeometry sources by scripts/fuzz.
 // Any input must parse or fail with a PathSyntaxError; a trap or a sanitizer report is a bug.
 
 @_cdecl("LLVMFuzzerTestOneInput")

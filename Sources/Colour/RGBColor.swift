@@ -1,3 +1,4 @@
+import ASCII
 import Foundation
 
 /// An opaque sRGB colour, written `#RRGGBB` or `RRGGBB`: the one colour type of the app's tint,
@@ -22,13 +23,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
             guard digits.count == 6 else { return nil }
             var value: UInt32 = 0
             for byte in digits {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
+                guard let digit = HexDigit.value(byte) else { return nil }
                 value = value << 4 | UInt32(digit)
             }
             return value

@@ -1,4 +1,4 @@
-import Rasterizer
+import PathGeometry
 
 /// A vector icon: path data in a `0 0 24 24` viewBox and the fill rule it is drawn with.
 public struct Icon: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import PathGeometry
 import Rasterizer
 
 /// The built-in icon set, drawn for TabStage (24 × 24 viewBox; all subpaths of a non-zero icon wind

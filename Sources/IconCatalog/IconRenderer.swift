@@ -1,4 +1,6 @@
 import Colour
+import PNGCodec
+import PathGeometry
 import Rasterizer
 
 /// Where an icon's shape comes from: the built-in set or path data sent with the request.

@@ -1,3 +1,5 @@
+import PathGeometry
+
 /// Exact area coverage by signed-area accumulation (the font-rs / stb_truetype v2 method).
 ///
 /// Each line adds, per pixel row it crosses, the signed area it leaves to its right into `deltas`;

@@ -1,3 +1,5 @@
+import PathGeometry
+
 /// docs/glow.md's reference cell: 80 × 80 pt, the 24 × 24 pt icon box centred and moved 15 pt up.
 public enum IconCell {
     public static let sizeInPoints = 80.0

@@ -1,4 +1,16 @@
+// The rasterizer's pipeline, one stage a file:
+//   path      PathData (PathGeometry) in the 24-unit viewBox, placed in the cell by `IconCell`,
+//             flattened to line segments in device pixels (`Flattener`);
+//   coverage  each segment's signed area accumulated per row (`CoverageAccumulator`), whose running
+//             sums under the fill rule are each pixel's covered share (`CoverageDeltas`);
+//   glow      for the selected state, tint, gloss and blurred shadow over the coverage
+//             (`GlowComposer`, `ShadowBlur`), per docs/glow.md;
+//   pixels    a `Raster`: premultiplied floats, or for a flat fill one colour and the coverage;
+//   PNG       the raster's PNG form (`Raster+PNG.swift`), written by PNGCodec.
+// Only the pixels a path's control points can reach are computed (`pathBox`).
+
 import Colour
+import PathGeometry
 
 /// The coverage of a path drawn into the reference cell.
 public func renderCoverage(_ path: PathData, fillRule: FillRule, scale: IconScale) -> CoverageMask {

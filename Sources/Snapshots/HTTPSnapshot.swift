@@ -1,4 +1,4 @@
-import Rasterizer
+import PNGCodec
 import TabStageApp
 
 /// One HTTP response written as reviewable text: the status line, an allow-list of headers

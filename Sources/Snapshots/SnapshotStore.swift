@@ -1,5 +1,5 @@
 import Foundation
-import Rasterizer
+import PNGCodec
 import TabStageApp
 
 /// When snapshot files are written, following swift-snapshot-testing's names.

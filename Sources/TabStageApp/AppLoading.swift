@@ -1,4 +1,4 @@
-import Rasterizer
+import PathGeometry
 import TabModel
 
 /// Loads an app description with what TabModel cannot check itself: that every path-data icon

@@ -71,7 +71,6 @@ public final class StageApplication: Sendable {
     public var apps: [AppDescription] { shelf.current.apps }
     public func app(id: String) -> AppDescription? { shelf.current.app(id: id) }
     var store: any SessionStore<VisitorSession> { visitors.store }
-    var clock: @Sendable () -> Date { visitors.clock }
 
     /// Adds every page route, each controller's in turn. Fixed paths come first: an app whose id
     /// is `login`, `logout`, `theme`, `icons` or `static` would be shadowed by them. Then an

@@ -1,6 +1,7 @@
 import Colour
 import Foundation
 import IconCatalog
+import PathGeometry
 import Rasterizer
 import Snapshots
 import TabModel
@@ -63,7 +64,7 @@ enum IconCommand: Subcommand {
 
     /// The path and fill rule to draw; with `--app`, the job takes the app's tint and selected
     /// picture where the command line left them out. nil after printing why not.
-    private static func shape(of job: inout Job, console: Console) -> (PathData, Rasterizer.FillRule)? {
+    private static func shape(of job: inout Job, console: Console) -> (PathData, PathGeometry.FillRule)? {
         var source: IconSource
         switch job.shape {
         case .source(let given): source = given
@@ -156,10 +157,10 @@ enum IconCommand: Subcommand {
                 return .source(.builtIn(name: name))
             case "path-data":
                 let rule = try parsed.choice(
-                    "fill-rule", default: "nonzero", among: Rasterizer.FillRule.allCases.map(\.rawValue))
+                    "fill-rule", default: "nonzero", among: PathGeometry.FillRule.allCases.map(\.rawValue))
                 return .source(
                     .pathData(
-                        parsed.value("path-data") ?? "", fillRule: Rasterizer.FillRule(rawValue: rule) ?? .nonZero))
+                        parsed.value("path-data") ?? "", fillRule: PathGeometry.FillRule(rawValue: rule) ?? .nonZero))
             default:
                 guard let tabID = parsed.value("tab") else { throw UsageError("--app FILE needs --tab ID") }
                 return .appTab(file: parsed.value("app") ?? "", tabID: tabID)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import RedisClient
 import Sessions
 import Snapshots
 import TabModel
@@ -159,25 +160,35 @@ enum ServeCommand: Subcommand {
     {
         switch option {
         case .memory:
-            return OpenedStore(store: MemorySessionStore<VisitorSession>(limits: limits), close: {})
+            return OpenedStore(
+                store: MemorySessionStore<VisitorSession>(limits: limits), hub: LocalChangeHub(), close: {})
         case .sqlite(let path):
             do {
                 let store = try SQLiteSessionStore<VisitorSession>.open(
                     path: path, limits: limits, decoderUserInfo: [.appCatalog: catalog])
-                return OpenedStore(store: store, close: { try? store.close() })
+                return OpenedStore(store: store, hub: LocalChangeHub(), close: { try? store.close() })
             } catch {
                 throw StoreOpeningError(description: error.description)
             }
         case .redis(let settings):
+            // One client for the process: the store and the hub share its connections and its one
+            // subscription. One idle connection per server thread, and one for the rare overlap.
+            let client = RedisClient(
+                endpoint: settings.endpoint, timeouts: settings.timeouts, idleConnections: redisThreads + 1,
+                log: StageApplication.standardErrorLog)
             do {
-                // One idle connection per server thread, and one for the rare overlap.
                 let store = try RedisSessionStore<VisitorSession>.open(
-                    endpoint: settings.endpoint, keyPrefix: settings.keyPrefix, limits: limits,
-                    timeouts: settings.timeouts, idleConnections: redisThreads + 1,
-                    cachedSessions: settings.cachedSessions,
-                    decoderUserInfo: [.appCatalog: catalog], log: StageApplication.standardErrorLog)
-                return OpenedStore(store: store, close: { store.close() })
+                    client: client, keyPrefix: settings.keyPrefix, limits: limits,
+                    cachedSessions: settings.cachedSessions, decoderUserInfo: [.appCatalog: catalog],
+                    log: StageApplication.standardErrorLog)
+                let hub = RedisChangeHub(client: client, keyPrefix: settings.keyPrefix)
+                return OpenedStore(store: store, hub: hub) {
+                    hub.close()
+                    store.close()
+                    client.close()
+                }
             } catch {
+                client.close()
                 throw StoreOpeningError(description: error.description)
             }
         }
@@ -187,9 +198,11 @@ enum ServeCommand: Subcommand {
     /// threads than cores keep the cores busy meanwhile (a thread holds one connection at a time).
     static var redisThreads: Int { 4 * ServerConfiguration.activeCores }
 
-    /// An opened session store and what closes it when serving ends.
+    /// An opened session store, the hub that carries its change notices (over Redis for a Redis
+    /// store, within the process otherwise), and what closes them when serving ends.
     struct OpenedStore {
         let store: any SessionStore<VisitorSession>
+        let hub: any ChangeHub
         let close: () -> Void
     }
 
@@ -266,8 +279,7 @@ enum ServeCommand: Subcommand {
         let metrics = ServerMetrics()
         let store = metrics.measuring(opened.store)
         let application = self.application(
-            parsed, shelf: shelf, store: store, limits: settings.limits,
-            hub: option.makeChangeHub(log: StageApplication.standardErrorLog))
+            parsed, shelf: shelf, store: store, limits: settings.limits, hub: opened.hub)
         let watcher = AppFileWatcher(
             files: loaded.files, application: application, report: { console.err($0) })
         if parsed.has("watch") { watcher.watch() }

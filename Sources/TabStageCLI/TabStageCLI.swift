@@ -1,10 +1,33 @@
+import BuildStamp
 import Foundation
 import Snapshots
 import TabStageApp
 
 /// The `tabstage` command line: picks the subcommand, prints help and usage errors.
 public enum TabStageCLI {
+    /// The version of these sources; the VERSION file at the package root says the same (a test
+    /// checks), and `make dist` stamps that file's version and the commit into the binary.
     public static let version = "0.1.0"
+
+    /// The version and commit `make dist` linked into this binary (Sources/BuildStamp); both nil
+    /// in an ordinary build.
+    struct Stamp: Equatable {
+        var version: String?
+        var commit: String?
+
+        static var linked: Stamp {
+            Stamp(
+                version: tabstage_stamped_version().map { String(cString: $0) },
+                commit: tabstage_stamped_commit().map { String(cString: $0) })
+        }
+    }
+
+    /// What `--version` prints: the stamped version and commit, or the sources' version of a
+    /// build that recorded none.
+    static func versionLine(stamp: Stamp) -> String {
+        guard let commit = stamp.commit else { return "tabstage \(version) (development build, no commit recorded)\n" }
+        return "tabstage \(stamp.version ?? version) (commit \(commit))\n"
+    }
 
     /// Every subcommand, in the order `--help` lists them.
     static var subcommands: [any Subcommand.Type] {
@@ -13,6 +36,7 @@ public enum TabStageCLI {
             CheckCommand.self,
             SnapshotCommand.self,
             IconCommand.self,
+            HealthcheckCommand.self,
         ]
     }
 
@@ -30,7 +54,7 @@ public enum TabStageCLI {
             }
             return ExitCode.success
         case "--version":
-            console.out("tabstage \(version)\n")
+            console.out(versionLine(stamp: .linked))
             return ExitCode.success
         default:
             break
@@ -64,7 +88,7 @@ public enum TabStageCLI {
 
     static var overview: String {
         var text = """
-            tabstage \(version): a clickable prototype of an app's tab navigation, served to any browser.
+            tabstage \(Stamp.linked.version ?? version): a clickable prototype of an app's tab navigation, served to any browser.
 
             Usage: tabstage <command> [options]
 
@@ -72,13 +96,13 @@ public enum TabStageCLI {
 
             """
         for command in subcommands {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: 13, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
         text += """
 
             Options:
-              --help      Show this help, or a command's help (tabstage <command> --help)
-              --version   Print the version
+              --help       Show this help, or a command's help (tabstage <command> --help)
+              --version    Print the version, and the commit of a build made by make dist
 
             """
         return text

@@ -1,5 +1,7 @@
 import Foundation
 import IconCatalog
+import PNGCodec
+import PathGeometry
 import Rasterizer
 
 // Rasterizer benchmark: median time per icon to render, and to render + encode, for docs/glow.md's two

@@ -30,7 +30,7 @@ def test_click_every_tab(base, browser, viewport, app, layout):
         tap(driver, tab)
         wait(driver, lambda d: path_of(d) == f"/{app}/{layout}/{tab}", f"URL of {tab}")
         wait(driver, lambda d: selected_tab(d) == tab, f"{tab} marked selected")
-        assert page_heading(driver), f"{app}/{layout}/{tab}: the page has a heading"
+        wait(driver, page_heading, f"{app}/{layout}/{tab}: the page has a heading")
         assert document_survived(driver), f"{app}/{layout}/{tab}: the click reloaded the page"
         assert driver.find_elements(By.CSS_SELECTOR, f".tab-bar-{layout}"), "the bar's layout"
         active = driver.switch_to.active_element.get_attribute("data-tab")

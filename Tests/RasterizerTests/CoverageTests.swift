@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PathGeometry
 @testable import Rasterizer
 
 struct CoverageTests {

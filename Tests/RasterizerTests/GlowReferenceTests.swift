@@ -1,4 +1,6 @@
 import Colour
+import PNGCodec
+import PathGeometry
 import Testing
 
 @testable import Rasterizer

@@ -1,4 +1,5 @@
 import Dispatch
+import PathGeometry
 import Rasterizer
 import Testing
 

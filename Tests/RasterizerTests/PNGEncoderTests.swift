@@ -1,7 +1,9 @@
 import CZlib
 import Colour
+import PathGeometry
 import Testing
 
+@testable import PNGCodec
 @testable import Rasterizer
 
 struct PNGEncoderTests {

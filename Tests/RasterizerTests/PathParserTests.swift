@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Rasterizer
+@testable import PathGeometry
 
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 

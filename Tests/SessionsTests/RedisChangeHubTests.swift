@@ -1,4 +1,5 @@
 import Foundation
+import RedisClient
 import ServiceTesting
 import Synchronization
 import Testing

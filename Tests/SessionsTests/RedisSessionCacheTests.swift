@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import RedisClient
 import ServiceTesting
 import Synchronization
 import Testing
@@ -119,10 +119,10 @@ private final class TwoInstances {
         let fixture = try TwoInstances()
         let key = "tabstage:session:\(id(5))"
         let planted = try RedisConnection(try RedisEndpoint.parse(fixture.redis.url), timeouts: RedisTimeouts())
-        _ = try planted.run(["SET", key, "41", "PX", "60000"].map { Array($0.utf8) })
+        _ = try planted.run(.set(key.utf8, "41".utf8, expiringAfterMilliseconds: 60000))
         #expect(try fixture.first.state(of: id(5), now: now()) == 41)
         try fixture.first.modify(id(5), now: now()) { $0? += 1 }
-        guard case .bulk(let stored) = try planted.run(["GET", key].map { Array($0.utf8) }) else {
+        guard case .bulk(let stored) = try planted.run(.get(key.utf8)) else {
             Issue.record("no value")
             return
         }
@@ -159,7 +159,7 @@ private final class TwoInstances {
         defer { hub.unsubscribe(subscription) }
         try TwoInstances.waitUntil { hub.isSubscribed }
         let monitor = try RedisConnection(endpoint, timeouts: RedisTimeouts())
-        #expect(try monitor.run([Array("MONITOR".utf8)]) == .status("OK"))
+        #expect(try monitor.run(.monitor) == .status("OK"))
         let notice = ChangeNotice(topic: "session:test", version: 1)
         try store.modify(id(6), now: now(), announcingThrough: hub) { state in
             state = 1
@@ -172,6 +172,43 @@ private final class TwoInstances {
         }
         #expect(publishes.count == 1)
         #expect(publishes.allSatisfy { $0.contains("[0 lua]") }, "\(publishes)")
+    }
+}
+
+extension RedisChangeWithNoticeTests {
+    /// A store and a hub handed one client, as `serve` hands them: Redis is asked to subscribe
+    /// once, for both. Another instance's change, its notice in its script, reaches this process
+    /// as one message, which both drops the cached copy (the next read shows the change) and
+    /// reaches the hub's subscribers, once.
+    @Test func aStoreAndAHubOnOneClientHearAChangeOnceOverOneSubscription() throws {
+        let redis = try RedisServer()
+        let endpoint = try RedisEndpoint.parse(redis.url)
+        let client = RedisClient(endpoint: endpoint)
+        let store = try RedisSessionStore<Int>.open(client: client)
+        let hub = RedisChangeHub(client: client)
+        let other = try RedisSessionStore<Int>.open(endpoint: endpoint, cachedSessions: 0)
+        defer {
+            other.close()
+            hub.close()
+            store.close()
+            client.close()
+        }
+        let heard = Mutex<[ChangeNotice]>([])
+        _ = hub.subscribe { notice in heard.withLock { $0.append(notice) } }
+        try TwoInstances.waitUntil { hub.isSubscribed && store.isCaching }
+        #expect(try redis.calls(of: "subscribe") == 1, "one subscription for the store and the hub")
+
+        try store.modify(id(8), now: now()) { $0 = 1 }
+        try TwoInstances.waitUntil { try store.state(of: id(8), now: now()) == 1 }
+        let notice = ChangeNotice(topic: "session:8", version: 2)
+        try other.modify(id(8), now: now(), announcingThrough: hub) { state in
+            state = 2
+            return Announced((), notice: notice)
+        }
+        #expect(try store.state(of: id(8), now: now()) == 2, "the cached copy was dropped")
+        try TwoInstances.waitUntil { heard.withLock { $0 } == [notice] }
+        usleep(100_000)
+        #expect(heard.withLock { $0 } == [notice], "heard once")
     }
 }
 
@@ -192,75 +229,5 @@ extension RedisSessionCacheTests {
         try fixture.first.modify(id(7), now: now()) { $0? += 1 }
         #expect(try fixture.redis.calls(of: "evalsha") == scripts + 1, "one compare-and-set, no failed guess")
         #expect(try fixture.second.state(of: id(7), now: now()) == 3)
-    }
-}
-
-/// A listening connection is shut by another thread when its owner closes (`interrupt()`), maybe
-/// just as its own thread writes to it (a heartbeat, a command of its setup).
-@Suite struct RedisConnectionShutTests {
-    /// The thread blocked reading the connection wakes with an error, and a command written
-    /// after the shut is still sent: a write to a socket shut for writing would raise SIGPIPE,
-    /// which ends the whole process (a server, or this test run).
-    @Test func shuttingAConnectionWakesItsReaderAndRaisesNoSignal() throws {
-        let redis = try RedisServer()
-        let endpoint = try RedisEndpoint.parse(redis.url)
-        let listening = try RedisConnection(endpoint, timeouts: RedisTimeouts(), commandTimeout: false)
-        _ = try listening.run(["SUBSCRIBE", "nothing"].map { Array($0.utf8) })
-        let outcome = LoggedLines()
-        let woke = DispatchSemaphore(value: 0)
-        Thread {
-            let reply = try? listening.readReply()
-            outcome.lines.withLock { $0.append(reply == nil ? "failed" : "answered") }
-            woke.signal()
-        }.start()
-        usleep(50_000)
-        listening.interrupt()
-        #expect(woke.wait(timeout: .now() + 5) == .success, "the blocked read woke")
-        #expect(outcome.lines.withLock { $0 } == ["failed"])
-
-        let writing = try RedisConnection(endpoint, timeouts: RedisTimeouts())
-        writing.interrupt()
-        #expect(throws: Never.self) { try writing.send([Array("PING".utf8)]) }
-    }
-}
-
-/// The notices' listener and the requests that read share one socket: whoever takes a notice
-/// off it must have applied it before a reader trusts the cache.
-@Suite struct RedisInvalidationsTests {
-    /// The listener's own thread takes a notice off the socket and is held up before applying
-    /// it (a preempted thread, here a held callback): a reader's `catchUp` meanwhile finds the
-    /// socket empty, and must wait for the notice to be applied rather than return at once.
-    @Test func aReaderWaitsForANoticeAnotherThreadIsApplying() throws {
-        let redis = try RedisServer()
-        let endpoint = try RedisEndpoint.parse(redis.url)
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let applied = Atomic<Int>(0)
-        let invalidations = RedisInvalidations(
-            endpoint: endpoint, timeouts: RedisTimeouts(), trackedPrefix: Array("held:".utf8),
-            changed: { _ in
-                entered.signal()
-                release.wait()
-                applied.add(1, ordering: .sequentiallyConsistent)
-            }, reset: { _ in }, log: { _ in })
-        defer {
-            release.signal()
-            invalidations.stop()
-        }
-        let deadline = Date().addingTimeInterval(10)
-        while !invalidations.isCurrent && Date() < deadline { usleep(10_000) }
-        let writer = try RedisConnection(endpoint, timeouts: RedisTimeouts())
-        _ = try writer.run(["SET", "held:1", "x"].map { Array($0.utf8) })
-        // The listener's heartbeat (every 250 ms) takes the notice and is held in `changed`.
-        #expect(entered.wait(timeout: .now() + 5) == .success, "the listener took the notice")
-        let caughtUp = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            invalidations.catchUp()
-            caughtUp.signal()
-        }
-        #expect(caughtUp.wait(timeout: .now() + 0.3) == .timedOut, "catchUp returned before the notice was applied")
-        release.signal()
-        #expect(caughtUp.wait(timeout: .now() + 5) == .success)
-        #expect(applied.load(ordering: .sequentiallyConsistent) == 1)
     }
 }

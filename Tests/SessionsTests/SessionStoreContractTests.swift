@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RedisClient
 import ServiceTesting
 import Synchronization
 import Testing
@@ -57,10 +58,10 @@ final class ContractStore {
     }
 
     /// A command on a connection of the test's own (to plant or read raw values).
-    func redisCommand(_ arguments: String...) throws -> RedisReply {
+    func redisCommand(_ command: RedisCommand) throws -> RedisReply {
         let server = try #require(redis)
         let connection = try RedisConnection(try RedisEndpoint.parse(server.url), timeouts: RedisTimeouts())
-        return try connection.run(arguments.map { Array($0.utf8) })
+        return try connection.run(command)
     }
 }
 
@@ -233,10 +234,10 @@ final class LoggedLines: Sendable {
             try reopened.close()
         case .redis, .memory:
             let key = "tabstage:session:\(id(5))"
-            _ = try fixture.redisCommand("SET", key, "{{not json", "PX", "60000")
+            _ = try fixture.redisCommand(.set(key.utf8, "{{not json".utf8, expiringAfterMilliseconds: 60000))
             #expect(try store.state(of: id(5), now: now()) == nil)
             #expect(try store.modify(id(5), now: now()) { $0 } == nil)
-            #expect(try fixture.redisCommand("GET", key) == .bulk(Array("{{not json".utf8)), "left alone")
+            #expect(try fixture.redisCommand(.get(key.utf8)) == .bulk(Array("{{not json".utf8)), "left alone")
             #expect(fixture.logged.lines.withLock { $0.count } == 2, "a line per read of it")
             #expect(fixture.logged.lines.withLock { $0.first ?? "" }.contains("does not decode"))
         }
@@ -297,5 +298,45 @@ final class LoggedLines: Sendable {
         while (try? fixture.second.checkHealth()) == nil && Date() < deadline { usleep(20_000) }
         #expect(try fixture.second.state(of: id(7), now: now()) == 1, "the change did not land")
         #expect(try fixture.second.state(of: id(8), now: now()) == nil, "the move did not land")
+    }
+}
+
+extension SessionStoreContractTests {
+    /// The one read: `answer` gives what its closure takes out of the session, and nil when
+    /// there is no session or the closure gives nothing.
+    @Test(arguments: ContractStore.Kind.allCases)
+    func anAnswerIsWhatItsClosureTakesOut(_ kind: ContractStore.Kind) throws {
+        let fixture = try ContractStore(kind)
+        let store = fixture.store
+        try store.modify(id(30), now: now()) { $0 = 12 }
+        #expect(try store.answer(id(30), now: now()) { $0 * 2 } == 24)
+        #expect(try store.answer(id(30), now: now()) { _ -> Int? in nil } == nil, "the closure gave nothing")
+        #expect(try store.answer(id(31), now: now()) { $0 } == nil, "no session")
+        #expect(try fixture.second.answer(id(30), now: now()) { String($0) } == "12")
+    }
+
+    /// A change's notice is published through the hub once the change is committed (a
+    /// subscriber that reads the store then finds it), and a change that gives no notice, or
+    /// one made without a hub, publishes nothing.
+    @Test(arguments: ContractStore.Kind.allCases)
+    func aChangeIsAnnouncedOnceItIsCommitted(_ kind: ContractStore.Kind) throws {
+        let fixture = try ContractStore(kind)
+        let store = fixture.store
+        let second = fixture.second
+        let hub = LocalChangeHub()
+        let heard = Mutex<[String]>([])
+        _ = hub.subscribe { notice in
+            let found = (try? second.state(of: id(32), now: now())).map(String.init) ?? "nothing"
+            heard.withLock { $0.append("\(notice.topic) \(notice.version) found \(found)") }
+        }
+        let result = try store.modify(id(32), now: now(), announcingThrough: hub) { state in
+            state = 7
+            return Announced("changed", notice: ChangeNotice(topic: "session:32", version: 1))
+        }
+        #expect(result == "changed")
+        #expect(heard.withLock { $0 } == ["session:32 1 found 7"])
+        try store.modify(id(32), now: now(), announcingThrough: hub) { _ in Announced((), notice: nil) }
+        try store.modify(id(32), now: now()) { $0 = 8 }
+        #expect(heard.withLock { $0 }.count == 1, "nothing more announced")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -28,10 +29,26 @@ func runCLI(_ arguments: [String], environment: [String: String] = [:], outIsTer
     }
 }
 
-@Test func versionPrintsTheVersion() {
+@Test func anOrdinaryBuildPrintsItsVersionAndSaysItRecordsNoCommit() {
     let result = runCLI(["--version"])
     #expect(result.code == 0)
-    #expect(result.out == "tabstage \(TabStageCLI.version)\n")
+    #expect(result.out == "tabstage \(TabStageCLI.version) (development build, no commit recorded)\n")
+}
+
+@Test func aBuildStampedByMakeDistPrintsItsVersionAndCommit() {
+    #expect(
+        TabStageCLI.versionLine(stamp: .init(version: "0.2.0", commit: "0b215a9c1d2e"))
+            == "tabstage 0.2.0 (commit 0b215a9c1d2e)\n")
+    #expect(
+        TabStageCLI.versionLine(stamp: .init(version: nil, commit: nil))
+            == "tabstage \(TabStageCLI.version) (development build, no commit recorded)\n")
+}
+
+@Test func theVersionInTheSourcesIsTheOneInTheVersionFile() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("VERSION")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(text == TabStageCLI.version + "\n")
 }
 
 @Test func unknownCommandPrintsUsageAndExits2() {

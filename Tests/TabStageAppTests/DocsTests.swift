@@ -32,14 +32,44 @@ import Testing
         return routes
     }
 
-    @Test func docsRoutesListsEveryRouteOfTheRouterAndNoOther() throws {
-        let files = try StaticFiles(root: Self.root.appendingPathComponent("Public").path)
+    /// Every route of the server, `/metrics` included, in the order the router tries them.
+    static func routerRoutes() throws -> [String] {
+        let files = try StaticFiles(root: root.appendingPathComponent("Public").path)
         let router = Routes.makeRouter(
             staticFiles: files, application: .deterministic(), metrics: MetricsAccess(metrics: ServerMetrics()))
-        let inCode = Set(router.routeList)
+        return router.routeList
+    }
+
+    @Test func docsRoutesListsEveryRouteOfTheRouterAndNoOther() throws {
+        let inCode = Set(try Self.routerRoutes())
         let inDocs = Set(try Self.documentedRoutes())
         #expect(inCode.subtracting(inDocs).sorted() == [], "routes missing from docs/routes.md")
         #expect(inDocs.subtracting(inCode).sorted() == [], "routes in docs/routes.md the router does not have")
+    }
+
+    /// Where two routes of one method match some path alike (`/{app}/stage`, `/{app}/{layout}`),
+    /// the first added wins; the table says the row above does.
+    @Test func docsRoutesListsRoutesThatMatchOnePathInTheRoutersOrder() throws {
+        let inCode = try Self.routerRoutes()
+        let inDocs = try Self.documentedRoutes()
+        for (index, first) in inCode.enumerated() {
+            for second in inCode[(index + 1)...] where DocumentedRoute.overlap(first, second) {
+                guard let firstRow = inDocs.firstIndex(of: first), let secondRow = inDocs.firstIndex(of: second)
+                else { continue }
+                #expect(firstRow < secondRow, "docs/routes.md lists \(second) above \(first), which wins")
+            }
+        }
+    }
+
+    @Test func twoRoutesOverlapWhenOnePathMatchesBoth() {
+        #expect(DocumentedRoute.overlap("GET /{app}/stage", "GET /{app}/{layout}"))
+        #expect(DocumentedRoute.overlap("GET /static/{path...}", "GET /{app}/{layout}/{tab}"))
+        #expect(DocumentedRoute.overlap("POST /{app}/{layout}/_more/action", "POST /{app}/{layout}/{tab}/action"))
+        #expect(!DocumentedRoute.overlap("GET /{app}/stage", "POST /{app}/{layout}"))
+        #expect(!DocumentedRoute.overlap("GET /{app}/live", "GET /{app}/{layout}/{tab}"))
+        #expect(!DocumentedRoute.overlap("GET /static/{path...}", "GET /{app}"))
+        #expect(!DocumentedRoute.overlap("POST /{app}/follow/{code}/leave", "POST /{app}/{layout}/{tab}/action"))
+        #expect(!DocumentedRoute.overlap("GET /", "GET /{app}"))
     }
 
     /// `--flag` words in a text.
@@ -60,7 +90,9 @@ import Testing
         let section = doc[start.upperBound...].prefix { _ in true }
         let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
         let documented = Self.flags(in: section[..<end])
-        let help = Self.flags(in: ServeCommand.usage)
+        let printed = runCLI(["serve", "--help"])
+        #expect(printed.code == 0)
+        let help = Self.flags(in: printed.out)
         #expect(help.subtracting(documented).sorted() == [], "serve flags missing from docs/cli.md")
         #expect(documented.subtracting(help).sorted() == [], "flags in docs/cli.md that serve --help lacks")
         let accepted = Set(ServeCommand.options.map { "--" + $0.name })
@@ -111,4 +143,38 @@ import Testing
                 "\(name): README \(readme[name] ?? []) vs Package.swift \(package[name] ?? [])")
         }
     }
+}
+
+/// A route of docs/routes.md or of the router, `METHOD /pattern`.
+enum DocumentedRoute {
+    /// Whether some path is matched by both routes: one method, and segment by segment a
+    /// `{parameter}` (any non-empty segment) or the same literal, up to a `{rest...}` segment,
+    /// which takes one or more.
+    static func overlap(_ first: String, _ second: String) -> Bool {
+        let (firstMethod, firstSegments) = parts(first)
+        let (secondMethod, secondSegments) = parts(second)
+        guard firstMethod == secondMethod else { return false }
+        var index = 0
+        while index < firstSegments.count || index < secondSegments.count {
+            // One pattern ends where the other wants another segment (a `{rest...}` wants one too).
+            guard index < firstSegments.count, index < secondSegments.count else { return false }
+            let (left, right) = (firstSegments[index], secondSegments[index])
+            if isRemainder(left) || isRemainder(right) { return true }
+            let matchesBoth =
+                (isParameter(left) && isParameter(right)) || left == right
+                || (isParameter(left) && !right.isEmpty) || (isParameter(right) && !left.isEmpty)
+            guard matchesBoth else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static func parts(_ route: String) -> (method: Substring, segments: [Substring]) {
+        let method = route.prefix { $0 != " " }
+        let path = route.dropFirst(method.count + 1)
+        return (method, Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()))
+    }
+
+    private static func isParameter(_ segment: Substring) -> Bool { segment.hasPrefix("{") && segment.hasSuffix("}") }
+    private static func isRemainder(_ segment: Substring) -> Bool { isParameter(segment) && segment.hasSuffix("...}") }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Rasterizer
+import PNGCodec
 import Testing
 
 @testable import Snapshots

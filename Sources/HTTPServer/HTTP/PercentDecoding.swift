@@ -1,3 +1,5 @@
+import ASCII
+
 /// Why a percent-encoded string could not be decoded.
 public enum PercentDecodingError: Error, Equatable, CustomStringConvertible {
     case invalidEscape(String)
@@ -32,21 +34,8 @@ public enum PercentDecoding {
             guard let text = try? UTF8Span(validating: bytes) else { throw .invalidUTF8(String(lossy: bytes)) }
             return String(copying: text)
         }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                    let low = hexValue(bytes[index + 2])
-                else { throw .invalidEscape(String(lossy: bytes)) }
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
-            }
+        guard let decoded = PercentEscapes.decode(bytes, plusAsSpace: plusAsSpace) else {
+            throw .invalidEscape(String(lossy: bytes))
         }
         guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8(String(lossy: bytes)) }
         return string
@@ -69,15 +58,6 @@ public enum PercentDecoding {
             }
         }
         return result
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

@@ -72,6 +72,9 @@ public struct Response: Sendable, Equatable {
         return response
     }
 
+    /// Escapes `&`, `<`, `>`, `"` and `'` for the status pages the HTTP layer writes itself. The
+    /// HTTP layer sits below the views and cannot depend on Views, whose `HTMLWriter` escapes every
+    /// other page; the two are the only HTML escapers.
     static func escapeHTML(_ text: String) -> String {
         var escaped = ""
         for character in text {

@@ -12,34 +12,19 @@ final class MeasuredSessionStore: SessionStore {
         self.metrics = metrics
     }
 
-    func modify<Result>(_ id: SessionID, now: Double, _ body: (inout VisitorSession?) -> Result)
-        throws(SessionStoreError) -> Result
-    {
-        try measured(.modify) { () throws(SessionStoreError) in try base.modify(id, now: now, body) }
+    func modify<Result>(
+        _ id: SessionID, now: Double, announcingThrough hub: (any ChangeHub)?,
+        _ body: (inout VisitorSession?) -> Announced<Result>
+    ) throws(SessionStoreError) -> Result {
+        try measured(.modify) { () throws(SessionStoreError) in
+            try base.modify(id, now: now, announcingThrough: hub, body)
+        }
     }
 
     func move(from oldID: SessionID?, to newID: SessionID, now: Double, _ body: (VisitorSession?) -> VisitorSession)
         throws(SessionStoreError)
     {
         try measured(.move) { () throws(SessionStoreError) in try base.move(from: oldID, to: newID, now: now, body) }
-    }
-
-    func state(of id: SessionID, now: Double) throws(SessionStoreError) -> VisitorSession? {
-        try measured(.read) { () throws(SessionStoreError) in try base.state(of: id, now: now) }
-    }
-
-    @discardableResult
-    func read(_ id: SessionID, now: Double, _ body: (VisitorSession) -> Void) throws(SessionStoreError) -> Bool {
-        try measured(.read) { () throws(SessionStoreError) in try base.read(id, now: now, body) }
-    }
-
-    func modify<Result>(
-        _ id: SessionID, now: Double, announcingThrough hub: any ChangeHub,
-        _ body: (inout VisitorSession?) -> Announced<Result>
-    ) throws(SessionStoreError) -> Result {
-        try measured(.modify) { () throws(SessionStoreError) in
-            try base.modify(id, now: now, announcingThrough: hub, body)
-        }
     }
 
     func answer<Answer>(_ id: SessionID, now: Double, _ answer: (VisitorSession) -> Answer?)

@@ -38,7 +38,6 @@ final class PageRequest {
     /// The app the path names. Only routes of an app scope (`PageRoutes.Scope`) read it: the
     /// wrapper answered 404 before the handler when there is none.
     var app: AppDescription { served.apps[appIndex ?? 0] }
-    var markup: AppMarkup? { appIndex.map { served.markups[$0] } }
 
     /// A path parameter the route's pattern declares.
     func parameter(_ name: String) -> String { parameters[name] ?? "" }

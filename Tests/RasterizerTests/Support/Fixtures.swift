@@ -1,5 +1,6 @@
 import Foundation
-import Rasterizer
+import PNGCodec
+import PathGeometry
 
 /// The reference renders of docs/glow.md, copied next to the tests (found from this file's path, so the
 /// suite needs neither SwiftPM resources nor /work/shared).

@@ -1,4 +1,4 @@
-import Rasterizer
+import PNGCodec
 
 /// The two checks of docs/glow.md: differences in 8-bit units over
 /// premultiplied RGBA (or alpha alone for masks), split into edge / interior / exterior regions
