@@ -34,12 +34,15 @@ public enum UnchangedReason: Sendable, Equatable, Codable, CustomStringConvertib
     case alreadySelected(tabID: String)
     case outOfRange(index: Int, tabCount: Int)
     case unknownTab(id: String)
+    /// The visitor hid the tab: it has no cell and no row, so no person's entry path reaches it.
+    case hiddenTab(tabID: String)
 
     public var description: String {
         switch self {
         case .alreadySelected(let tabID): "\(tabID) is already selected"
         case .outOfRange(let index, let count): "index \(index) is outside 0..<\(count)"
         case .unknownTab(let id): "there is no tab '\(id)'"
+        case .hiddenTab(let tabID): "\(tabID) is hidden, so only code can select it"
         }
     }
 }

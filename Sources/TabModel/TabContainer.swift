@@ -106,11 +106,13 @@ public struct TabContainer: Sendable, Equatable {
         return app.hidesBar(whenPushedOnTabAt: selected)
     }
 
-    /// The tab a visitor entering the app lands on: the selected one, else the first the guard
-    /// allows (the first tab when every one needs a login).
+    /// The tab a visitor entering the app lands on: the selected one, else the first shown one the
+    /// guard allows (the first shown tab when every one needs a login).
     public func entryTabID(isLoggedIn: Bool) -> String {
         if let selectedTabID { return selectedTabID }
-        return (app.tabs.first { isAllowed($0, isLoggedIn: isLoggedIn) } ?? app.tabs[0]).id
+        let shown = app.tabs.indices.filter { customArrangement?.isHidden($0) != true }
+        let position = shown.first { isAllowed(app.tabs[$0], isLoggedIn: isLoggedIn) } ?? shown.first ?? 0
+        return app.tabs[position].id
     }
 
     // MARK: Storage by position
@@ -210,6 +212,11 @@ public struct TabContainer: Sendable, Equatable {
             }
             position = found
         }
+        // A tab the visitor hid has no cell and no row: on a device no tap, row or link reaches it,
+        // and only the app's own code selects it (SwiftUI's `hidden(_:)`: "that tab could be selected").
+        if source != .code, customArrangement?.isHidden(position) == true {
+            return unchanged(.hiddenTab(tabID: app.tabs[position].id), source: source, at: time)
+        }
         let viaMore = usesMore(in: layout) && isUnderMore(position)
         let source = Self.entryPath(source, viaMore: viaMore, in: layout)
         if position == selectedIndex { return reselect(position, source: source, isLoggedIn: isLoggedIn, at: time) }
@@ -287,12 +294,15 @@ public struct TabContainer: Sendable, Equatable {
     }
 
     /// Leaves a login-only tab after the visitor logs out: selects the first tab open to everyone
-    /// (as code). nil when the selected tab needs no login, so nothing changed.
+    /// (as code), one the visitor did not hide when there is one. nil when the selected tab needs no
+    /// login, so nothing changed.
     public mutating func visitorLoggedOut(at time: Date, in layout: Layout? = nil) -> SelectionOutcome? {
-        guard let selected = selectedTab, selected.requiresLogin,
-            let open = app.tabs.first(where: { !$0.requiresLogin })
-        else { return nil }
-        return select(.tab(open.id), source: .code, isLoggedIn: false, at: time, in: layout)
+        guard let selected = selectedTab, selected.requiresLogin else { return nil }
+        let open = app.tabs.indices.filter { !app.tabs[$0].requiresLogin }
+        guard let position = open.first(where: { customArrangement?.isHidden($0) != true }) ?? open.first else {
+            return nil
+        }
+        return select(.index(position), source: .code, isLoggedIn: false, at: time, in: layout)
     }
 
     private mutating func unchanged(_ reason: UnchangedReason, source: SelectionSource, at time: Date)

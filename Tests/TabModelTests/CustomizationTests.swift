@@ -88,6 +88,27 @@ private func barIDs(_ container: TabContainer) -> [String] {
         #expect(loggedIn.selectedTabID == "t4")
     }
 
+    @Test func aVisitorEntersOnAndLogsOutToATabTheyDidNotHide() {
+        var container = TabContainer(app: customizableApp(loginOnly: ["t1"]))
+        container.setTabHidden("t2", true, isLoggedIn: false, at: startTime)
+        #expect(container.entryTabID(isLoggedIn: false) == "t3")
+        container.tap("t1", loggedIn: true)
+        _ = container.visitorLoggedOut(at: startTime)
+        #expect(container.selectedTabID == "t3")
+    }
+
+    @Test func aHiddenTabIsSelectedByCodeAloneNeverByAPersonsEntryPath() {
+        var container = TabContainer(app: customizableApp())
+        container.tap("t1")
+        container.setTabHidden("t3", true, isLoggedIn: false, at: startTime)
+        for source in [SelectionSource.tap, .url, .history, .moreRow] {
+            let outcome = container.select(.tab("t3"), source: source, isLoggedIn: false, at: startTime, in: .bottom)
+            #expect(outcome == .unchanged(.hiddenTab(tabID: "t3")), "\(source)")
+        }
+        #expect(container.selectedTabID == "t1")
+        #expect(container.select(.tab("t3"), source: .code, isLoggedIn: false, at: startTime) == .selected(tabID: "t3"))
+    }
+
     @Test func theLastTabAVisitorMaySelectStaysShown() {
         var tabs = [counterTab("open"), counterTab("member", requiresLogin: true)]
         tabs[0].allowsHiding = true

@@ -193,6 +193,18 @@ struct TableScenario: Sendable {
             container.endCustomizing(at: startTime, in: .adaptive)
         })
 
+    /// A tab the visitor hid has no cell and no row: a person has no way to it on a device, so its
+    /// URL (or a window still showing its cell) opens nothing; only code selects it.
+    static let hiddenTabByURL = TableScenario(
+        name: "a hidden tab by its URL (Inbox hidden in Edit; its URL typed)",
+        setUp: { container in
+            container = TabContainer(app: editApp(container.app.policies.preset))
+            _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: startTime, in: .adaptive)
+            container.setTabHidden("inbox", true, isLoggedIn: false, at: startTime, in: .adaptive)
+            container.endCustomizing(at: startTime, in: .adaptive)
+        },
+        step: { _ = $0.select(.tab("inbox"), source: .url, isLoggedIn: false, at: startTime, in: .adaptive) })
+
     static let all: [TableScenario] =
         [
             TableScenario(name: "first display (URL of Home)", setUp: { _ in }, step: enter),
@@ -257,5 +269,5 @@ struct TableScenario: Sendable {
                 setUp: {
                     enter(&$0); $0.tap("news")
                 }, step: { $0.act(.increment, on: "home") }),
-        ] + moreScenarios + [editSession]
+        ] + moreScenarios + [editSession, hiddenTabByURL]
 }

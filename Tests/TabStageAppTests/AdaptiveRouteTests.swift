@@ -64,6 +64,31 @@ private func swiftParseProblems(_ source: String) throws -> String? {
         #expect(log.contains("didEndCustomizing(changed: true)"))
     }
 
+    @Test func aHiddenTabIsNotOpenedByItsURLOrADetailsURLAndThePageSaysWhy() throws {
+        var app = customizableApp()
+        app.tabs[2].page = PageDescription(
+            content: .news(items: [
+                PageItem(
+                    id: "a", title: LocalizedText(en: "A", zhHant: "甲"), detail: LocalizedText(en: "Body", zhHant: "文"))
+            ]))
+        let visitor = try StageServer(application: .deterministic(apps: [app] + BuiltInApps.all)).visitor()
+        _ = try visitor.get("/many/bottom/t1")
+        _ = try visitor.post("/many/bottom/_more/action", form: [("action", "hide"), ("tab", "t3")])
+        _ = try visitor.post("/many/bottom/_more/action", form: [("action", "done")])
+        _ = try visitor.get("/many/bottom/t2")
+        for path in ["/many/bottom/t3", "/many/bottom/t3/a", "/many/vertical/t3"] {
+            let opened = try visitor.get(path)
+            #expect(opened.status == 303, "\(path)")
+            let shown = try #require(opened.header("Location"))
+            #expect(shown == path.replacingOccurrences(of: "t3", with: "t2").replacingOccurrences(of: "/a", with: ""))
+            #expect(try visitor.get(shown).text.contains("Tab 3 is hidden. Show it again from Edit."), "\(path)")
+        }
+        let log = try visitor.get("/many/events.json").text
+        #expect(log.contains("selection unchanged (url): t3 is hidden, so only code can select it"))
+        #expect(!log.contains("guard t3"))
+        #expect(!log.contains("push t3"))
+    }
+
     @Test func theAdaptiveEditListOffersHideOnlyToItsSidebarForm() throws {
         let visitor = try StageServer(application: .deterministic(apps: [customizableApp()] + BuiltInApps.all))
             .visitor()

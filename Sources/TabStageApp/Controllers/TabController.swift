@@ -80,15 +80,20 @@ struct TabController: Sendable {
         var content = StageContent.detail(tabID: tabID, itemID: itemID)
         var status = HTTPStatus.ok
         var (container, _) = TabSelection.currentContainer(session, of: visit.app, at: now)
-        if container.selectedTabID != tabID,
-            case .refused(let refusedID, let reason) = container.select(
+        let outcome =
+            container.selectedTabID == tabID
+            ? nil
+            : container.select(
                 .tab(tabID), source: visit.page.entrySource(opensTheScreenShown: false), isLoggedIn: session.isLoggedIn,
                 at: now, in: layout)
-        {
+        switch outcome {
+        case .refused(let refusedID, let reason)?:
             content = .refused(tabID: refusedID, reason: reason)
             status = .forbidden
             notice = nil
-        } else {
+        case .unchanged(.hiddenTab)?:
+            return TabSelection.notOpened(tabID, container, &session, in: layout)
+        default:
             _ = container.push(item: itemID, onTab: tabID, at: now, in: layout)
         }
         session.containers[visit.app.id] = container

@@ -55,6 +55,9 @@ struct TabSelection {
             outcome = container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now, in: layout)
             isChanged = true
         }
+        if case .unchanged(.hiddenTab)? = outcome {
+            return Self.notOpened(tabID, container, &session, in: layout)
+        }
         var content = StageContent.tab(id: tabID)
         var status = HTTPStatus.ok
         var redirect: String?
@@ -87,6 +90,18 @@ struct TabSelection {
         if isChanged { session.containers[app.id] = container }
         if let redirect { return .redirect(redirect) }
         return .screen(consume container, Screen(content: content, status: status, notice: notice))
+    }
+
+    /// A tab the visitor hid, asked for by its URL (or a stale window's cell): a device has no way to
+    /// it, so the screen shown stays, answered by a redirect there with a notice saying why.
+    static func notOpened(
+        _ tabID: String, _ container: TabContainer, _ session: inout VisitorSession, in layout: Layout
+    ) -> PageAnswer {
+        let title = container.app.tab(id: tabID)?.title ?? LocalizedText(en: tabID, zhHant: tabID)
+        session.flash = FlashMessage(text: UIString.hiddenTabNotOpened(title).localizedText, isError: true)
+        let path = shownPath(container, isLoggedIn: session.isLoggedIn, in: layout)
+        session.containers[container.app.id] = container
+        return .redirect(path)
     }
 
     /// The path of what `container` shows in `layout`: the More list while it is on screen (in a
