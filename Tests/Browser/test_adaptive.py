@@ -184,6 +184,10 @@ def test_adaptive_hiding_by_keyboard_is_the_sidebars(library, browser, javascrip
     driver.get(f"{library}/library/adaptive/home")
     assert "news" not in drawn_tabs(driver) and len(drawn_tabs(driver)) == 8, (
         f"the sidebar leaves News out: {drawn_tabs(driver)} (script {javascript})")
+    # A device offers no way to a hidden tab: its URL leaves the screen shown, and says why.
+    driver.get(f"{library}/library/adaptive/news")
+    wait(driver, lambda d: path_of(d) == "/library/adaptive/home", "News's URL leads back to Home")
+    assert "News is hidden. Show it again from Edit." in driver.find_element(By.ID, "stage").text, "the notice"
 
 
 ADAPTIVE_PAGES = ["/library/adaptive/home", "/library/adaptive/loans", "/library/adaptive/_more",
