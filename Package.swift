@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "ServiceTesting"),
         // The sRGB colour of tints, page shades and icons: below the model, the views and the rasterizer.
         .target(name: "Colour", dependencies: ["ASCII"]),
-        .target(name: "TabModel", dependencies: ["Colour"]),
+        .target(name: "TabModel", dependencies: ["Colour", "ASCII"]),
         .target(name: "Metrics"),
         // SVG path data parsed, and flattened to line segments in device pixels.
         .target(name: "PathGeometry"),
