@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["CZlib"]),
         .target(name: "Rasterizer", dependencies: ["PathGeometry", "PNGCodec", "Colour"]),
         .target(name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer"]),
-        .target(name: "Views", dependencies: ["Colour", "TabModel"]),
+        .target(name: "Views", dependencies: ["Colour", "TabModel", "ASCII"]),
         // A Redis client of the project's own: connections, their pool, typed commands, scripts.
         .target(name: "RedisClient", dependencies: ["CHiredis", "ASCII"]),
         .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "RedisClient", "ASCII"]),
@@ -65,7 +65,9 @@ let package = Package(
             plugins: ["EmbedPublicFiles"]
         ),
         // HTTP snapshot tests of request lists, replayed against the application in process.
-        .target(name: "Snapshots", dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "PNGCodec"]),
+        .target(
+            name: "Snapshots",
+            dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "PNGCodec", "ASCII"]),
         // The command line: serve, check, icon, snapshot.
         .target(
             name: "TabStageCLI",
