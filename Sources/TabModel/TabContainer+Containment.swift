@@ -19,7 +19,7 @@ extension TabContainer {
             // UITabBarController owns every child from the moment its tabs are set; the first
             // display sets them. A switch swaps views in the order observed on a device
             // (docs/container.md, "Where each order comes from"); Apple documents none.
-            for position in app.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }
+            adoptEveryMissingChild(at: time)
             appearanceSwap(from: old, to: new, at: time)
         case (.keepAlive, .fsVertical):
             // Seed 000 keeps its view controllers in an array made with the container; its
@@ -125,6 +125,12 @@ extension TabContainer {
             case .viewDidDisappear: .viewDidDisappear(tabID: tabID)
             }
         log.append(kind, at: time)
+    }
+
+    /// UITabBarController's children: every tab has one from its first display on. A container
+    /// handed over to a follower (`handedOver`) lacks those it dropped, made again here.
+    mutating func adoptEveryMissingChild(at time: Date) {
+        for position in app.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }
     }
 
     /// `addChild` with UIKit's containment calls around it, for a tab without a child.

@@ -99,6 +99,7 @@ extension TabContainer {
     /// there), with the More navigation controller selected.
     mutating func showOnMore(_ position: Int, at time: Date) {
         let tabID = app.tabs[position].id
+        adoptEveryMissingChild(at: time)
         if more.isSelected {
             log.append(.morePushed(tabID: tabID), at: time)
             loadView(at: position, at: time)
@@ -138,6 +139,7 @@ extension TabContainer {
     /// The More navigation controller gives way to a bar tab, in the tab bar controller's order;
     /// More keeps its stack.
     mutating func leaveMore(for new: Int, at time: Date) {
+        adoptEveryMissingChild(at: time)
         loadView(at: new, at: time)
         appearance(.viewWillAppear, of: new, at: time)
         moreTopAppearance(.viewWillDisappear, at: time)

@@ -439,7 +439,8 @@ extension TabContainer {
     /// starts fresh, the event log is empty (it names what the presenter did and typed), and a
     /// login-only tab is not handed over at all (the follower is not logged in: they start
     /// from the app's entry). The bar's order and badges, which were on screen, stay; a badge
-    /// of a login-only tab goes.
+    /// of a login-only tab goes. Under UIKit's preset, More's stack keeps the tab shown or none,
+    /// and the children dropped are made again at the next switch (`adoptEveryMissingChild`).
     public func handedOver() -> TabContainer {
         var taken = self
         taken.log = EventLog(capacity: log.capacity, tabs: app.tabs)
@@ -448,10 +449,14 @@ extension TabContainer {
         taken.selectedIndex = shown
         for position in app.tabs.indices where position != shown {
             taken.children.remove(position)
+            taken.loadedViews.remove(position)
             taken.changedStates[position] = nil
             taken.pushedItems[position] = nil
             if app.tabs[position].requiresLogin { taken.badgeOverrides[position] = nil }
         }
+        // More's stack holds the tab shown or none: a tab pushed on it off screen, or a login-only
+        // one, went with the rest, and More starts again from its list, not selected.
+        if let top = more.top, top != shown { taken.more = MoreStack() }
         return taken
     }
 }

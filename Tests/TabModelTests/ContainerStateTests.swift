@@ -319,4 +319,27 @@ import Testing
         #expect(taken.pageStates.isEmpty)
         #expect(taken.log.events.isEmpty)
     }
+
+    /// Under uikit, More's stack and the views loaded are the screen's too: a tab pushed on More
+    /// off screen, or a login-only one on it, is not handed over, and a tab that was not is made
+    /// and loads its view afresh.
+    @Test func moresStackAndLoadedViewsGoWithTheTabsTheyBelongTo() {
+        var container = TabContainer(app: TableScenario.moreApp(.uikit))
+        TableScenario.inboxOnMore(&container)
+        container.tap("news", in: .bottom)
+        container.tap("home", in: .bottom)
+        var taken = container.handedOver()
+        #expect(taken.selectedTabID == "home")
+        #expect(taken.tapMore() == .list)
+        taken.tap("news", in: .bottom)
+        #expect(taken.kinds().contains(.viewDidLoad(tabID: "news")))
+        var member = TabContainer(app: TableScenario.moreApp(.uikit))
+        TableScenario.moreList(&member)
+        member.chooseRow("member", loggedIn: true)
+        var memberTaken = member.handedOver()
+        #expect(memberTaken.selectedTabID == nil)
+        memberTaken.tap("home", in: .bottom)
+        // Home is the first display: nothing was on screen to disappear.
+        #expect(!memberTaken.log.events.contains { $0.kind.description.contains("Disappear") })
+    }
 }
