@@ -94,9 +94,10 @@ private func withTabs(_ extra: String...) -> String {
     func aTextWithAControlCharacterIsRefusedNamingIt(_ escaped: String, _ named: String) {
         let json = validJSON().replacing(#""en": "Home""#, with: #""en": "Ho"# + escaped + #"me""#)
         let found = located(json)
-        #expect(found.map { "\($0.path): \($0.message)" } == [
-            "tabs[0].title.en: control character \(named) at character 3; texts cannot hold control characters"
-        ])
+        #expect(
+            found.map { "\($0.path): \($0.message)" } == [
+                "tabs[0].title.en: control character \(named) at character 3; texts cannot hold control characters"
+            ])
         #expect(found.first?.position?.line == 2)
     }
 
