@@ -389,6 +389,37 @@
     load(window.location.href, { method: "GET", headers: withSource("history") }, "none", "tab");
   });
 
+  // A presenter's "Copy link" (shown only with this script): the follow link to the clipboard,
+  // through a selected field where the Clipboard API is not offered (plain http on a LAN address).
+  document.documentElement.dataset.script = "on";
+  function copyText(text) {
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (error) { done = false; }
+    field.remove();
+    return done;
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".copy-link[data-copy]");
+    if (!button) return;
+    var text = button.dataset.copy;
+    function copied() {
+      button.textContent = button.dataset.copied;
+      announce(button.dataset.copied);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(copied, function () { if (copyText(text)) copied(); });
+    } else if (copyText(text)) {
+      copied();
+    }
+  });
+
   history.replaceState({ tabstage: true }, "", window.location.href);
   enableDragging();
   applyRovingTabindex();

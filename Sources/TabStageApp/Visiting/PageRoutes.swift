@@ -17,12 +17,18 @@ final class PageRoutes: Sendable {
     let liveStreams: LiveStreams
     /// Where refusals and a failing store are reported (standard error when serving).
     let log: @Sendable (String) -> Void
+    /// What makes a presenter's follow link absolute (`serve --public-url`, else the request's host).
+    let followLinks: FollowLinks
 
-    init(visitors: Visitors, shelf: AppShelf, liveStreams: LiveStreams, log: @escaping @Sendable (String) -> Void) {
+    init(
+        visitors: Visitors, shelf: AppShelf, liveStreams: LiveStreams, log: @escaping @Sendable (String) -> Void,
+        followLinks: FollowLinks = FollowLinks()
+    ) {
         self.visitors = visitors
         self.shelf = shelf
         self.liveStreams = liveStreams
         self.log = log
+        self.followLinks = followLinks
     }
 
     /// What a route's path names besides fixed segments.
@@ -338,7 +344,8 @@ final class PageRoutes: Sendable {
             chrome = ChromeContext(
                 language: viewer.language, app: app, layout: layout, visitorName: viewer.name,
                 currentPath: page.request.path, csrfToken: viewer.csrfToken, display: viewer.display)
-            live = liveStage(appIndex, revision: viewer.revision, presentation: viewer.presentation, page.served)
+            live = liveStage(
+                appIndex, revision: viewer.revision, presentation: viewer.presentation, page.served, page.request)
             framing = .stageFrame
         case .follower(let code, let revision, let presented):
             layout = presented
@@ -363,13 +370,16 @@ final class PageRoutes: Sendable {
     }
 
     /// The live part of a visitor's own screen of the app at `appIndex`.
-    func liveStage(_ appIndex: Int, revision: UInt64, presentation: Presentation?, _ served: ServedApps) -> LiveStage {
+    func liveStage(
+        _ appIndex: Int, revision: UInt64, presentation: Presentation?, _ served: ServedApps, _ request: Request
+    ) -> LiveStage {
         let version = LiveVersion(revision: revision, generation: served.generation(at: appIndex))
         guard let presentation, presentation.appID == served.apps[appIndex].id else {
             return LiveStage(version: version, role: .visitor)
         }
         let followers = liveStreams.count(on: LiveTopic.follower(presentation.code))
-        return LiveStage(version: version, role: .presenting(code: presentation.code, followers: followers))
+        let link = followLinks.link(presentation.appID, presentation.code, request: request)
+        return LiveStage(version: version, role: .presenting(code: presentation.code, followers: followers, link: link))
     }
 
     /// Revokes a follow code in the store, and tells its followers on every instance.
