@@ -163,6 +163,8 @@
   function presentSheet() {
     var sheet = document.getElementById("login-sheet");
     if (!sheet || typeof sheet.showModal !== "function") return false;
+    // A follower's copy of the presenter's sheet stays as drawn: open, inert, not modal.
+    if (sheet.closest("[data-inert]")) return false;
     var back = sheet.querySelector("a.sheet-close");
     var returnURL = back ? back.href : null;
     sheet.close();
@@ -175,6 +177,9 @@
         history.replaceState({ tabstage: true }, "", returnURL);
         followPath(returnURL);
       }
+      // A presenter's followers see the sheet until the server hears it closed: the page it
+      // leaves shown is read again (the same tab, no tap), which they then see.
+      if (returnURL && document.querySelector(".live-presenting")) load(returnURL, { method: "GET" }, "none", null);
       var tab = document.querySelector('.tab-bar a.tab[data-tab="' + sheet.dataset.tab + '"]') ||
         document.querySelector('.tab-bar a.tab[aria-current="page"]');
       if (tab) tab.focus();
@@ -523,6 +528,29 @@
     }
   }
 
+  // Where the presenter tapped, on a follower's page that just caught up: the cell of a sheet's
+  // tab, else the cell that became current (a tab, More), else the heading of a pushed screen.
+  function shownKey() {
+    var sheet = document.getElementById("login-sheet");
+    var cell = document.querySelector('.tab-bar a.tab[aria-current="page"]');
+    var heading = document.getElementById("page-title");
+    return [sheet ? sheet.dataset.tab : "", cell ? cell.dataset.tab : "", heading ? heading.textContent : ""];
+  }
+  function showTap(before) {
+    var after = shownKey();
+    var target = null;
+    if (after[0] && after[0] !== before[0]) target = document.querySelector('.tab-bar a.tab[data-tab="' + CSS.escape(after[0]) + '"]');
+    else if (after[1] !== before[1]) target = document.querySelector('.tab-bar a.tab[aria-current="page"]');
+    else if (after[2] !== before[2]) target = document.getElementById("page-title");
+    if (!target) return;
+    // Which control it was, for a reader of the page (a test, a style).
+    document.documentElement.dataset.presenterTapped = target.dataset.tab || target.id;
+    target.classList.remove("tap-ripple");
+    void target.offsetWidth; // restarts the animation
+    target.classList.add("tap-ripple");
+    window.setTimeout(function () { target.classList.remove("tap-ripple"); }, 700);
+  }
+
   // A follower's bar and page (marked in the markup) take no input at all.
   function applyInert() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-inert]"), function (part) { part.inert = true; });
@@ -543,7 +571,10 @@
         if (kind === "follow" && !response.ok) { window.location.reload(); return; }
         return response.text().then(function (html) {
           // A navigation since the read began shows a newer page than this read.
-          if (navigations() === began) applyDocument(html, response.url);
+          if (navigations() !== began) return;
+          var before = kind === "follow" ? shownKey() : null;
+          applyDocument(html, response.url);
+          if (before) showTap(before);
         });
       })
       .catch(function () { /* the next notice, or the reconnect, tries again */ })

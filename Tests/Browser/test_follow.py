@@ -6,8 +6,9 @@ import re
 import subprocess
 import time
 
-from support import By, wait
-from test_live import start_presenting
+from support import LIVE_SECONDS, By, document_survived, mark_document, selected_tab, wait
+from support import tap as tap_cell
+from test_live import start_presenting, stream_open
 
 
 def decode_qr(driver, tmp_path):
@@ -48,9 +49,77 @@ def test_listening_on_every_address_prints_the_addresses_to_type(binary):
         time.sleep(0.5)  # the addresses are printed with the first line
     finally:
         process.terminate()
-        rest = process.communicate(timeout=20)[1]
+        # Read through the same buffered file as the first line (communicate would bypass it).
+        rest = process.stderr.read()
+        process.wait(timeout=20)
     reachable = [line for line in rest.splitlines() if "reachable" in line]
     assert reachable, f"no address printed after {first!r}: {rest!r}"
     assert all(re.fullmatch(r"  reachable at http://[0-9.]+:" + port + "/", line) for line in reachable), reachable
     # Loopback last: the addresses others can type come first.
     assert reachable[-1] == f"  reachable at http://127.0.0.1:{port}/", reachable
+
+
+# --- one screen for presenter and followers ---------------------------------------------------
+
+def present(driver, url):
+    """Opens `url` and presents it; returns the follow link."""
+    driver.get(url)
+    driver.find_element(By.CSS_SELECTOR, '.live-panel form[action$="/present"] button').click()
+    return wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "a.follow-link"), "the follow link").get_attribute(
+        "href")
+
+
+def follow(presenter, follower, link):
+    stream_open(presenter)
+    follower.get(link)
+    stream_open(follower)
+    mark_document(follower)
+
+
+def shown_within(driver, seconds, started, condition, message):
+    wait(driver, condition, message, seconds=LIVE_SECONDS)
+    elapsed = time.monotonic() - started
+    assert elapsed <= seconds, f"{message} after {elapsed:.2f} s"
+
+
+def tapped(driver):
+    return driver.execute_script("return document.documentElement.dataset.presenterTapped || null")
+
+
+def test_the_follower_sees_the_more_list_and_a_detail_the_presenter_opens(app_server, browser):
+    bank = app_server("bank")
+    presenter, follower = browser("tablet"), browser("phone")
+    follow(presenter, follower, present(presenter, bank + "/bank/bottom/home"))
+    started = time.monotonic()
+    tap_cell(presenter, "_more")
+    shown_within(follower, 1.0, started, lambda d: d.find_elements(By.CSS_SELECTOR, ".more-list a.more-row"),
+                 "the More list on the follower's page")
+    assert selected_tab(follower) == "_more"
+    assert tapped(follower) == "_more", f"the tap shown on {tapped(follower)!r}"
+    assert document_survived(follower), "the follow page reloaded instead of following in place"
+    follower.refresh()
+    assert follower.find_elements(By.CSS_SELECTOR, ".more-list"), "a reload lost the More list"
+    stream_open(follower)
+    # A row of the More list opens its tab; the follower sees it.
+    presenter.find_element(By.CSS_SELECTOR, 'a.more-row[data-tab="news"]').click()
+    wait(follower, lambda d: "News" in d.find_element(By.ID, "page-title").text and not d.find_elements(
+        By.CSS_SELECTOR, ".more-list"), "the tab opened from More", seconds=LIVE_SECONDS)
+
+
+def test_the_follower_sees_the_log_in_sheet_and_cannot_use_it(base, browser):
+    presenter, follower = browser("tablet"), browser("phone")
+    follow(presenter, follower, present(presenter, base + "/restaurant/bottom/home"))
+    started = time.monotonic()
+    tap_cell(presenter, "membership")
+    wait(presenter, lambda d: d.find_element(By.ID, "login-sheet"), "the presenter's sheet")
+    shown_within(follower, 1.0, started, lambda d: d.find_element(By.ID, "login-sheet").is_displayed(),
+                 "the log-in sheet on the follower's page")
+    assert follower.execute_script("return document.getElementById('login-sheet').closest('[data-inert]').inert"), (
+        "the follower's sheet can be used")
+    assert "csrf" not in follower.page_source, "the follower's sheet carries a token"
+    assert tapped(follower) == "membership"
+    # The presenter closes the sheet: the follower's goes too.
+    presenter.find_element(By.CSS_SELECTOR, "#login-sheet a.sheet-close").click()
+    wait(follower, lambda d: not d.find_elements(By.ID, "login-sheet"), "the sheet closed on the follower's page",
+         seconds=LIVE_SECONDS)
+    assert selected_tab(follower) == "home"

@@ -202,17 +202,21 @@ struct LiveController: Sendable {
         .success(try presented(page))
     }
 
-    /// `GET /{app}/follow/{code}`: the presenter's view of the app, inert, for anyone with the
-    /// link. Nothing of the presenter's session is sent but what the page shows: no cookie, no
+    /// `GET /{app}/follow/{code}`: the presenter's view of the app (the screen their window
+    /// shows, `PresentedScreens`), inert, for anyone with the link. Nothing of the presenter's session is sent but what the page shows: no cookie, no
     /// CSRF token, no name; of the follower's own session only its language is read.
     func followPage(_ visit: PageVisit, _ presenter: Presenter?, _ session: inout VisitorSession) -> PageAnswer {
         guard let presenter else { return .refusal(.notFound(.presentationEnded)) }
         let app = visit.app
         let (container, _) = TabSelection.currentContainer(presenter.session, of: app, at: visit.now)
+        let presentation = presenter.session.presentation
+        let content = PresentedScreens.content(
+            presentation?.shown, app: app, layout: presentation?.layout ?? .bottom, container: container,
+            isLoggedIn: presenter.session.isLoggedIn)
         return .screen(
             container,
             Screen(
-                content: .tab(id: container.selectedTabID ?? app.tabs[0].id),
+                content: content,
                 audience: .follower(
                     code: visit.page.parameter("code"), presenterRevision: presenter.session.revision ?? 0,
                     layout: presenter.session.presentation?.layout ?? .bottom)))

@@ -237,7 +237,9 @@ final class PageRoutes: Sendable {
             let language = settings.language(of: session)
             let display = settings.display(of: session)
             let notice = takesNotice ? session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) } : nil
-            let answer = handler(PageVisit(page: page, language: language, display: display, notice: notice), &session)
+            let answer = PresentedScreens.record(
+                handler(PageVisit(page: page, language: language, display: display, notice: notice), &session), page,
+                in: &session)
             return (answer, Viewer(session, language: language, display: display))
         }
         let (revision, newSession) = (visit.revision, visit.newSession)
