@@ -517,6 +517,10 @@
     swapRegion(incoming, kind === "events" ? "main" : "#stage");
     document.title = incoming.title;
     if (incoming.documentElement.lang) document.documentElement.lang = incoming.documentElement.lang;
+    // The appearance may change with the state (a follower's page follows the presenter's).
+    var appearance = incoming.documentElement.getAttribute("data-appearance");
+    if (appearance) document.documentElement.setAttribute("data-appearance", appearance);
+    else document.documentElement.removeAttribute("data-appearance");
     if (url && url !== window.location.href) history.replaceState({ tabstage: true }, "", url);
     window.scrollTo(scrollX, scrollY);
     applyInert();

@@ -123,3 +123,45 @@ def test_the_follower_sees_the_log_in_sheet_and_cannot_use_it(base, browser):
     wait(follower, lambda d: not d.find_elements(By.ID, "login-sheet"), "the sheet closed on the follower's page",
          seconds=LIVE_SECONDS)
     assert selected_tab(follower) == "home"
+
+
+# --- language and appearance --------------------------------------------------------------------
+
+def language_and_appearance(driver):
+    return driver.execute_script(
+        "return [document.documentElement.lang, document.documentElement.getAttribute('data-appearance')]")
+
+
+def test_the_follower_follows_the_presenters_language_and_appearance_by_default(base, browser):
+    presenter, follower = browser("tablet"), browser("phone")
+    follow(presenter, follower, present(presenter, base + "/restaurant/bottom/home"))
+    assert language_and_appearance(follower) == ["en", None]
+    presenter.get(base + "/restaurant/bottom/home?lang=zh-Hant")
+    presenter.get(base + "/restaurant/bottom/home?appearance=dark")
+    wait(follower, lambda d: language_and_appearance(d) == ["zh-Hant", "dark"],
+         "the follower in the presenter's Chinese and dark", seconds=LIVE_SECONDS)
+    assert "觀看中" in follower.find_element(By.CSS_SELECTOR, ".follow-banner").text
+    follower.refresh()
+    assert language_and_appearance(follower) == ["zh-Hant", "dark"], "a reload lost the presenter's settings"
+
+
+def test_a_followers_own_language_and_appearance_change_only_their_page_and_are_kept(base, browser):
+    presenter, follower = browser("tablet"), browser("phone")
+    link = present(presenter, base + "/restaurant/bottom/home")
+    follow(presenter, follower, link)
+    # What the header's Dark and 繁體中文 links lead to (on a phone they sit in a menu).
+    assert follower.find_elements(By.CSS_SELECTOR, 'nav.appearance a[href="?appearance=dark"]')
+    assert follower.find_elements(By.CSS_SELECTOR, 'a[hreflang="zh-Hant"]')
+    follower.get(link + "?appearance=dark")
+    wait(follower, lambda d: language_and_appearance(d)[1] == "dark", "the follower's own Dark")
+    follower.get(link + "?lang=zh-Hant")
+    wait(follower, lambda d: language_and_appearance(d) == ["zh-Hant", "dark"], "the follower's own Chinese")
+    stream_open(follower)
+    mark_document(follower)
+    presenter.refresh()
+    assert language_and_appearance(presenter) == ["en", None], "the follower's choice changed the presenter's page"
+    for tab in ["wallet", "finding", "news", "home", "news"]:
+        tap_cell(presenter, tab)
+        wait(follower, lambda d: selected_tab(d) == tab, f"the follower seeing {tab}", seconds=LIVE_SECONDS)
+        assert language_and_appearance(follower) == ["zh-Hant", "dark"], f"the follower's choice lost at {tab}"
+    assert document_survived(follower)

@@ -22,7 +22,7 @@ struct LiveController: Sendable {
         router.post("/{app}/present", pages.form(.app, present))
         router.post("/{app}/present/stop", pages.form(.app, stopPresenting))
         router.get(
-            "/{app}/follow/{code}", pages.page(.app, visiting: .init(creates: .never), find: presenter, followPage))
+            "/{app}/follow/{code}", pages.page(.app, visiting: .init(creates: .forSettings), find: presenter, followPage))
         router.get("/{app}/follow/{code}/live", pages.plain(.app, followStream))
         router.post(
             "/{app}/follow/{code}/leave",
@@ -219,7 +219,22 @@ struct LiveController: Sendable {
                 content: content,
                 audience: .follower(
                     code: visit.page.parameter("code"), presenterRevision: presenter.session.revision ?? 0,
-                    layout: presenter.session.presentation?.layout ?? .bottom)))
+                    layout: presenter.session.presentation?.layout ?? .bottom,
+                    language: Self.followerLanguage(visit, own: session, presenter: presenter.session),
+                    appearance: Self.followerAppearance(visit, own: session, presenter: presenter.session))))
+    }
+
+    /// A follower's language: the one they chose (`?lang=`, kept in their own session), else the
+    /// presenter's choice, else their browser's.
+    static func followerLanguage(_ visit: PageVisit, own: VisitorSession, presenter: VisitorSession) -> UILanguage {
+        visit.page.settings.language ?? own.languageTag.flatMap { UILanguage(tag: $0) }
+            ?? presenter.languageTag.flatMap { UILanguage(tag: $0) } ?? visit.language
+    }
+
+    /// A follower's appearance: the one they chose, else the presenter's, else auto.
+    static func followerAppearance(_ visit: PageVisit, own: VisitorSession, presenter: VisitorSession) -> Appearance {
+        visit.page.settings.appearance ?? own.appearanceName.flatMap { Appearance(name: $0) }
+            ?? presenter.appearanceName.flatMap { Appearance(name: $0) } ?? .auto
     }
 
     /// `POST /{app}/follow/{code}/leave`: the follower gets their own copy of the app's state as

@@ -349,9 +349,12 @@ final class PageRoutes: Sendable {
             live = liveStage(
                 appIndex, revision: viewer.revision, presentation: viewer.presentation, page.served, page.request)
             framing = .stageFrame
-        case .follower(let code, let revision, let presented):
+        case .follower(let code, let revision, let presented, let language, let appearance):
             layout = presented
-            chrome = ChromeContext(language: viewer.language, app: app, layout: layout, currentPath: page.request.path)
+            var display = viewer.display
+            display.appearance = appearance
+            chrome = ChromeContext(
+                language: language, app: app, layout: layout, currentPath: page.request.path, display: display)
             live = LiveStage(
                 version: LiveVersion(revision: revision, generation: page.served.generation(at: appIndex)),
                 role: .following(code: code))
