@@ -22,7 +22,8 @@ struct LiveController: Sendable {
         router.post("/{app}/present", pages.form(.app, present))
         router.post("/{app}/present/stop", pages.form(.app, stopPresenting))
         router.get(
-            "/{app}/follow/{code}", pages.page(.app, visiting: .init(creates: .forSettings), find: presenter, followPage))
+            "/{app}/follow/{code}",
+            pages.page(.app, visiting: .init(creates: .forSettings), find: presenter, followPage))
         router.get("/{app}/follow/{code}/live", pages.plain(.app, followStream))
         router.post(
             "/{app}/follow/{code}/leave",
