@@ -572,7 +572,12 @@
     var began = navigations();
     fetch(refreshPath(), { headers: { "X-TabStage-Live": "1" }, credentials: "same-origin" })
       .then(function (response) {
-        if (kind === "follow" && !response.ok) { window.location.reload(); return; }
+        // A follow page that is not found while its stream is down is a server still coming
+        // back (the presenter's pages set the code again): only a live stream's word ends it.
+        if (kind === "follow" && !response.ok) {
+          if (document.documentElement.dataset.live === "open") window.location.reload();
+          return;
+        }
         return response.text().then(function (html) {
           // A navigation since the read began shows a newer page than this read.
           if (navigations() !== began) return;
@@ -654,14 +659,43 @@
   // retried by the browser: the page checks itself, and tries again later.
   var RETRY_REFUSED_MS = 30000;
 
+  // A follower is told while their stream is down ("Reconnecting…"), and their page keeps what
+  // it shows. A follow stream refused (the server back, its code not set again yet) is tried
+  // every second for a while before the page is read again, which then says if it ended.
+  var FOLLOW_RETRIES = 30;
+  var followRetries = 0;
+  function showReconnecting(down) {
+    var place = document.getElementById("live-reconnecting");
+    if (!down || kind !== "follow") { if (place) place.remove(); return; }
+    if (place) return;
+    var banner = document.querySelector(".follow-banner");
+    if (!banner) return;
+    place = document.createElement("p");
+    place.id = "live-reconnecting";
+    place.className = "live-reconnecting";
+    place.textContent = isChinese() ? "重新連線中…" : "Reconnecting…";
+    banner.appendChild(place);
+  }
+
   function listen() {
     var version = currentVersion();
     var source = new EventSource(streamPath + (version ? "?v=" + encodeURIComponent(version) : ""));
     // Says on the document whether the page is live now (a style or a test may read it).
-    source.addEventListener("open", function () { document.documentElement.dataset.live = "open"; });
+    source.addEventListener("open", function () {
+      document.documentElement.dataset.live = "open";
+      followRetries = 0;
+      showReconnecting(false);
+    });
     source.addEventListener("error", function () {
       document.documentElement.dataset.live = "reconnecting";
+      showReconnecting(true);
       if (source.readyState !== EventSource.CLOSED) return;
+      if (kind === "follow" && followRetries < FOLLOW_RETRIES) {
+        followRetries += 1;
+        window.setTimeout(listen, 1000);
+        return;
+      }
+      if (kind === "follow") { window.location.reload(); return; }
       refresh();
       window.setTimeout(listen, RETRY_REFUSED_MS);
     });

@@ -8,7 +8,7 @@ import time
 
 from support import LIVE_SECONDS, By, document_survived, mark_document, selected_tab, wait
 from support import tap as tap_cell
-from test_live import start_presenting, stream_open
+from test_live import free_port, start_on, start_presenting, stop, stream_open
 
 
 def decode_qr(driver, tmp_path):
@@ -165,3 +165,31 @@ def test_a_followers_own_language_and_appearance_change_only_their_page_and_are_
         wait(follower, lambda d: selected_tab(d) == tab, f"the follower seeing {tab}", seconds=LIVE_SECONDS)
         assert language_and_appearance(follower) == ["zh-Hant", "dark"], f"the follower's choice lost at {tab}"
     assert document_survived(follower)
+
+
+# --- a restart ----------------------------------------------------------------------------------
+
+def test_a_follower_sees_reconnecting_while_the_server_is_down_and_follows_again_never_ended(binary, browser, tmp_path):
+    port = free_port()
+    address = f"http://127.0.0.1:{port}"
+    database = tmp_path / "sessions.sqlite"
+    process = start_on(binary, port, database)
+    try:
+        presenter, follower = browser("tablet"), browser("phone")
+        follow(presenter, follower, present(presenter, address + "/restaurant/bottom/home"))
+        stop(process)
+        wait(follower, lambda d: "Reconnecting" in d.find_element(By.CSS_SELECTOR, ".follow-banner").text,
+             "Reconnecting… while the server is down")
+        time.sleep(1.5)  # a few reconnects refused
+        # The follower's page reconnects first: the presenter's page is held back a moment.
+        process = start_on(binary, port, database)
+        wait(follower, lambda d: d.execute_script("return document.documentElement.dataset.live") == "open"
+             or "ended" in d.page_source, "the follower's stream back", seconds=LIVE_SECONDS + 5)
+        assert "ended" not in follower.find_element(By.TAG_NAME, "main").text, "a restart ended the presentation"
+        tap_cell(presenter, "wallet")
+        wait(follower, lambda d: selected_tab(d) == "wallet", "the follower following after the restart",
+             seconds=LIVE_SECONDS + 5)
+        assert not follower.find_elements(By.ID, "live-reconnecting"), "still says Reconnecting…"
+        assert document_survived(follower), "the follow page reloaded"
+    finally:
+        stop(process)
