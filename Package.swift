@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "ServiceTesting"),
         // The sRGB colour of tints, page shades and icons: below the model, the views and the rasterizer.
         .target(name: "Colour", dependencies: ["ASCII"]),
-        .target(name: "TabModel", dependencies: ["Colour"]),
+        .target(name: "TabModel", dependencies: ["Colour", "ASCII"]),
         .target(name: "Metrics"),
         // SVG path data parsed, and flattened to line segments in device pixels.
         .target(name: "PathGeometry"),
@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["CZlib"]),
         .target(name: "Rasterizer", dependencies: ["PathGeometry", "PNGCodec", "Colour"]),
         .target(name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer"]),
-        .target(name: "Views", dependencies: ["Colour", "TabModel"]),
+        .target(name: "Views", dependencies: ["Colour", "TabModel", "ASCII"]),
         // A QR code's modules, from libqrencode; drawn by Views.
         .target(name: "QRCode", dependencies: ["CQRencode"]),
         // A Redis client of the project's own: connections, their pool, typed commands, scripts.
@@ -73,7 +73,9 @@ let package = Package(
             plugins: ["EmbedPublicFiles"]
         ),
         // HTTP snapshot tests of request lists, replayed against the application in process.
-        .target(name: "Snapshots", dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "PNGCodec"]),
+        .target(
+            name: "Snapshots",
+            dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "PNGCodec", "ASCII"]),
         // The command line: serve, check, icon, snapshot.
         .target(
             name: "TabStageCLI",
@@ -92,6 +94,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "ColourTests", dependencies: ["Colour"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(
             name: "RasterizerTests",
             dependencies: ["Colour", "PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog", "CZlib"],

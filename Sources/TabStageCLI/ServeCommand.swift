@@ -306,6 +306,7 @@ enum ServeCommand: Subcommand {
             metrics: MetricsAccess(metrics: metrics, allowed: settings.metricsFrom))
         let server = Server(configuration: configuration, router: router)
         metrics.readOpenConnections { [weak server] in server?.openConnections ?? 0 }
+        metrics.readOpenStreams { [weak server] in server?.openStreamCount ?? 0 }
         metrics.readLiveSessions { store.count }
         do {
             try server.start()

@@ -312,6 +312,14 @@ private func withTabs(_ extra: String...) -> String {
             ])
     }
 
+    @Test func aUnicodeEscapeIsFourHexDigitsOfEitherCaseWithoutASign() {
+        #expect(problems("[\"\\u00e9\\u00C9\"]") == ["$: expected an object, found an array"])
+        #expect(
+            located("[\"\\u+0e9\"]").map(\.description) == [
+                "1:5: $: invalid JSON: expected four hex digits after \\u"
+            ])
+    }
+
     @Test func syntaxErrorsNameTheirCause() {
         let quote = "a typographic quote '\u{201C}'; JSON strings use straight double quotes (\")"
         #expect(

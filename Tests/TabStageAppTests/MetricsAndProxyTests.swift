@@ -42,6 +42,25 @@ import Testing
         }
     }
 
+    @Test func openStreamsAreCountedWhileOpenAndNotAfter() throws {
+        let (server, port) = try launchServe(["--sessions", "memory"])
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        func openStreams() throws -> String? {
+            try HTTPTestClient(port: port).get("/metrics").text.split(separator: "\n")
+                .first { $0.hasPrefix("tabstage_open_streams ") }.map(String.init)
+        }
+        let pages = (0..<2).map { _ in HTTPTestClient(port: port) }
+        for page in pages { #expect(try page.openStream("/restaurant/live").status == 200) }
+        #expect(try openStreams() == "tabstage_open_streams 2")
+        for page in pages { page.close() }
+        let deadline = Date().addingTimeInterval(5)
+        while try openStreams() != "tabstage_open_streams 0", Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try openStreams() == "tabstage_open_streams 0")
+    }
+
     @Test func metricsAreRefusedToAddressesNotGivenByMetricsFrom() throws {
         let (server, port) = try launchServe(["--sessions", "memory", "--metrics-from", "10.1.2.3,192.168.0.0/16"])
         defer {

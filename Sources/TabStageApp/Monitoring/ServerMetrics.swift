@@ -67,14 +67,12 @@ public final class ServerMetrics: Sendable {
     private let latency: [Histogram]
     private let storeOperations: [Counter]
     private let storeErrors: [Counter]
-    /// Streams held open by live pages: their engine calls `increment()` when one opens and
-    /// `decrement()` when it closes.
-    public let openStreams = Gauge()
     private let sources = Mutex(Sources())
 
     /// Where the levels read at scrape time come from, set once the server and store exist.
     private struct Sources {
         var openConnections: (@Sendable () -> Int)?
+        var openStreams: (@Sendable () -> Int)?
         var liveSessions: (@Sendable () -> Int)?
     }
 
@@ -88,6 +86,12 @@ public final class ServerMetrics: Sendable {
     /// Reads the server's open connections at each scrape.
     public func readOpenConnections(from source: @escaping @Sendable () -> Int) {
         sources.withLock { $0.openConnections = source }
+    }
+
+    /// Reads the server's open streams at each scrape: the server's own book of them is the
+    /// count, so no one has to keep a second one in step.
+    public func readOpenStreams(from source: @escaping @Sendable () -> Int) {
+        sources.withLock { $0.openStreams = source }
     }
 
     /// Reads the store's session count at each scrape (stores that count cheaply).
@@ -140,7 +144,9 @@ public final class ServerMetrics: Sendable {
         for (kind, counter) in zip(SessionStoreError.Kind.allCases, storeErrors) {
             text.sample("tabstage_store_errors_total", ["kind": kind.rawValue], counter.current)
         }
-        let (connections, sessions) = sources.withLock { ($0.openConnections, $0.liveSessions) }
+        let (connections, streams, sessions) = sources.withLock {
+            ($0.openConnections, $0.openStreams, $0.liveSessions)
+        }
         text.metric("tabstage_open_connections", type: "gauge", help: "HTTP connections open now.")
         text.sample("tabstage_open_connections", [:], connections?() ?? 0)
         if let sessions {
@@ -150,7 +156,7 @@ public final class ServerMetrics: Sendable {
             text.sample("tabstage_live_sessions", [:], sessions())
         }
         text.metric("tabstage_open_streams", type: "gauge", help: "Live-update streams open now.")
-        text.sample("tabstage_open_streams", [:], openStreams.current)
+        text.sample("tabstage_open_streams", [:], streams?() ?? 0)
         return text.text
     }
 }
