@@ -59,6 +59,9 @@ final class PageRoutes: Sendable {
         var readsFirst = false
         /// A cross-site request is refused before the session is touched (see `isSameOrigin`).
         var sameOriginOnly = false
+        /// A POST from this site whose form carries the session's CSRF token, checked under the
+        /// session's lock (as `form` does); implies `sameOriginOnly`.
+        var takesToken = false
     }
 
     typealias Handler<Found> = @Sendable (PageVisit, Found, inout VisitorSession) -> PageAnswer
@@ -81,12 +84,22 @@ final class PageRoutes: Sendable {
             if visiting.sameOriginOnly && !Self.isSameOrigin(page.request) {
                 return try refuse(Refusal(.forbidden), page)
             }
+            var form: QueryItems?
+            if visiting.takesToken {
+                switch Self.form(of: page.request, badForm: nil) {
+                case .success(let read): form = read
+                case .failure(let refusal): return try refuse(refusal, page)
+                }
+            }
             let found: Found
             switch try find(page) {
             case .success(let value): found = value
             case .failure(let refusal): return try refuse(refusal, page)
             }
-            return try visit(page, visiting) { visit, session in handler(visit, found, &session) }
+            return try visit(page, visiting) { visit, session in
+                if let form, !Visitors.carriesToken(form, of: session) { return .refusal(Refusal(.forbidden)) }
+                return handler(visit, found, &session)
+            }
         }
     }
 
@@ -354,7 +367,8 @@ final class PageRoutes: Sendable {
             var display = viewer.display
             display.appearance = appearance
             chrome = ChromeContext(
-                language: language, app: app, layout: layout, currentPath: page.request.path, display: display)
+                language: language, app: app, layout: layout, currentPath: page.request.path,
+                csrfToken: viewer.csrfToken, display: display)
             live = LiveStage(
                 version: LiveVersion(revision: revision, generation: page.served.generation(at: appIndex)),
                 role: .following(code: code))
