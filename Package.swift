@@ -32,6 +32,12 @@ let package = Package(
             name: "CHiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
+        // QR codes of follow links, encoded by Debian's libqrencode.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(name: "ContentHash"),
         // The version and commit `make dist` links into the binary (see Sources/BuildStamp).
         .target(name: "BuildStamp"),
@@ -52,6 +58,8 @@ let package = Package(
         .target(name: "Rasterizer", dependencies: ["PathGeometry", "PNGCodec", "Colour"]),
         .target(name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer"]),
         .target(name: "Views", dependencies: ["Colour", "TabModel", "ASCII"]),
+        // A QR code's modules, from libqrencode; drawn by Views.
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         // A Redis client of the project's own: connections, their pool, typed commands, scripts.
         .target(name: "RedisClient", dependencies: ["CHiredis", "ASCII"]),
         .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "RedisClient", "ASCII"]),
@@ -60,7 +68,7 @@ let package = Package(
             name: "TabStageApp",
             dependencies: [
                 "HTTPServer", "Colour", "TabModel", "PathGeometry", "Rasterizer", "IconCatalog", "Views", "Sessions",
-                "Metrics",
+                "Metrics", "QRCode",
             ],
             plugins: ["EmbedPublicFiles"]
         ),
@@ -92,6 +100,7 @@ let package = Package(
             dependencies: ["Colour", "PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog", "CZlib"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Colour", "Views"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "ServiceTesting"]),
         .testTarget(
             name: "SessionsTests", dependencies: ["Sessions", "RedisClient", "TabModel", "CSQLite", "ServiceTesting"]),

@@ -23,13 +23,21 @@ extension Visitor {
     }
 }
 
-/// The follow link on a presenter's page.
-func followPath(in page: TestResponse) throws -> String {
+/// The follow link on a presenter's page, as it is shown (absolute).
+func followLink(in page: TestResponse) throws -> String {
     let text = page.text
     let marker = "class=\"follow-link\" href=\""
     let start = try #require(text.range(of: marker)).upperBound
     let end = try #require(text[start...].firstIndex(of: "\""))
     return String(text[start..<end])
+}
+
+/// The follow link's path, without the scheme and host it starts with.
+func followPath(in page: TestResponse) throws -> String {
+    let link = try followLink(in: page)
+    guard let scheme = link.range(of: "://") else { return link }
+    let afterHost = try #require(link[scheme.upperBound...].firstIndex(of: "/"))
+    return String(link[afterHost...])
 }
 
 /// Streams, present and follow, and apps replaced while serving, over real sockets (docs/live.md).

@@ -204,21 +204,41 @@ struct LiveController: Sendable {
         .success(try presented(page))
     }
 
-    /// `GET /{app}/follow/{code}`: the presenter's view of the app, inert, for anyone with the
-    /// link. Nothing of the presenter's session is sent but what the page shows: no cookie, no
-    /// CSRF token, no name. The follower gets a session of their own (made here if needed):
-    /// its language, and its CSRF token for Leave.
+    /// `GET /{app}/follow/{code}`: the presenter's view of the app (the screen their window
+    /// shows, `PresentedScreens`), inert, for anyone with the link. Nothing of the presenter's
+    /// session is sent but what the page shows: no cookie, no CSRF token, no name. The follower
+    /// gets a session of their own (made here if needed): its CSRF token for Leave, and the
+    /// language or appearance they choose on the page, which wins over the presenter's.
     func followPage(_ visit: PageVisit, _ presenter: Presenter?, _ session: inout VisitorSession) -> PageAnswer {
         guard let presenter else { return .refusal(.notFound(.presentationEnded)) }
         let app = visit.app
         let (container, _) = TabSelection.currentContainer(presenter.session, of: app, at: visit.now)
+        let presentation = presenter.session.presentation
+        let content = PresentedScreens.content(
+            presentation?.shown, app: app, layout: presentation?.layout ?? .bottom, container: container,
+            isLoggedIn: presenter.session.isLoggedIn)
         return .screen(
             container,
             Screen(
-                content: container.showsMoreList ? .more : .tab(id: container.selectedTabID ?? app.tabs[0].id),
+                content: content,
                 audience: .follower(
                     code: visit.page.parameter("code"), presenterRevision: presenter.session.revision ?? 0,
-                    layout: presenter.session.presentation?.layout ?? .bottom)))
+                    layout: presenter.session.presentation?.layout ?? .bottom,
+                    language: Self.followerLanguage(visit, own: session, presenter: presenter.session),
+                    appearance: Self.followerAppearance(visit, own: session, presenter: presenter.session))))
+    }
+
+    /// A follower's language: the one they chose (`?lang=`, kept in their own session), else the
+    /// presenter's choice, else their browser's.
+    static func followerLanguage(_ visit: PageVisit, own: VisitorSession, presenter: VisitorSession) -> UILanguage {
+        visit.page.settings.language ?? own.languageTag.flatMap { UILanguage(tag: $0) }
+            ?? presenter.languageTag.flatMap { UILanguage(tag: $0) } ?? visit.language
+    }
+
+    /// A follower's appearance: the one they chose, else the presenter's, else auto.
+    static func followerAppearance(_ visit: PageVisit, own: VisitorSession, presenter: VisitorSession) -> Appearance {
+        visit.page.settings.appearance ?? own.appearanceName.flatMap { Appearance(name: $0) }
+            ?? presenter.appearanceName.flatMap { Appearance(name: $0) } ?? .auto
     }
 
     /// `POST /{app}/follow/{code}/leave`: the follower explores on their own from the screen
