@@ -130,15 +130,16 @@ final class AppFileWatcher: Sendable {
             guard application.replaceApp(appID, with: app) else {
                 let problem = "its app id '\(app.id)' is another served app's"
                 report("\(path): \(problem)\n")
-                application.reportProblems(["\(path): \(problem)"], forApp: appID)
+                application.reportProblems(["\(AppFile.shownName(path)): \(problem)"], forApp: appID)
                 return
             }
             files.withLock { $0[index].appID = app.id }
             report("tabstage serve: reloaded \(path) (app '\(app.id)', \(app.tabs.count) tabs)\n")
         case .failure(let validation):
-            let lines = validation.problems.map { $0.line(in: path) }
-            for line in lines { report(line + "\n") }
-            application.reportProblems(lines, forApp: appID)
+            // The log has the full path; the pages' banner (on the projector) the file's name.
+            for problem in validation.problems { report(problem.line(in: path) + "\n") }
+            application.reportProblems(
+                validation.problems.map { $0.line(in: AppFile.shownName(path)) }, forApp: appID)
         }
     }
 

@@ -1,0 +1,185 @@
+"""The stage on a projector (issue 28): at the sizes a meeting room uses, in light and dark, the
+room sees the client's app whole and nothing of TabStage inside it. Every check is made with
+element rectangles, not pixels; the screenshots (`projector-*.png` in build/screenshots/) are
+kept to be looked at.
+
+The app is a designer's seven-tab fitness app, adaptive (a sidebar on a wide window), with
+badges of numbers and words, one long title with a badge and one login-only tab."""
+import json
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from support import PROJECTORS, By, Keys, Server, save_screenshot, wait
+
+SIZES = list(PROJECTORS)
+APPEARANCES = ["light", "dark"]
+
+
+def loc(text):
+    """A text in both of the languages an app file must give (the test reads the English)."""
+    return {"en": text, "zh-Hant": text}
+
+
+def text_page(heading):
+    return {"kind": "text", "heading": loc(heading), "paragraphs": [loc(f"{heading}, as the client drew it.")]}
+
+
+FITNESS = {
+    "id": "fitness",
+    "name": loc("Pulse Fitness"),
+    "tint": "#FF2D55",
+    "layout": "adaptive",
+    "tabs": [
+        {"id": "today", "title": loc("Today"), "icon": "home", "page": text_page("Today")},
+        {"id": "workouts", "title": loc("Workouts"), "icon": "chart", "badge": 3, "page": text_page("Workouts")},
+        {"id": "plans", "title": loc("Plans"), "icon": "star", "page": text_page("Plans")},
+        {"id": "coach", "title": loc("Coach"), "icon": "inbox", "page": text_page("Coach")},
+        {"id": "community", "title": loc("Community"), "icon": "news", "badge": 2, "page": text_page("Community")},
+        {"id": "store", "title": loc("Store"), "icon": "wallet", "badge": loc("Sale"), "page": text_page("Store")},
+        {"id": "challenges", "title": loc("Challenges of the month"), "icon": "search",
+         "badge": 12, "page": text_page("Challenges")},
+        {"id": "profile", "title": loc("Profile"), "icon": "person", "requiresLogin": True,
+         "page": text_page("Profile")},
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def fitness_file(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("client-apps")
+    file = folder / "pulse-fitness.json"
+    file.write_text(json.dumps(FITNESS), encoding="utf-8")
+    return file
+
+
+@pytest.fixture(scope="module")
+def fitness(binary, fitness_file):
+    """The base URL of a server of the fitness app (and the built-in demos)."""
+    running = Server(binary, extra_arguments=["--app", str(fitness_file)])
+    yield running.base
+    running.stop()
+
+
+# --- measuring ---------------------------------------------------------------------------------
+
+# Rectangles are [left, top, right, bottom] in the top window's coordinates. An element inside a
+# device frame is mapped through the frame's scale.
+MEASURE = """
+function rect(r) { return [r.left, r.top, r.right, r.bottom]; }
+function inFrame(frame, r) {
+  var f = frame.getBoundingClientRect(), s = f.width / frame.offsetWidth;
+  return [f.left + r.left * s, f.top + r.top * s, f.left + r.right * s, f.top + r.bottom * s];
+}
+function shown(element) { return !!element && element.getClientRects().length > 0; }
+"""
+
+
+def measure_stage(driver):
+    return driver.execute_script(MEASURE + """
+        var out = {viewport: [innerWidth, innerHeight], scrollWidth: document.documentElement.scrollWidth, devices: {}};
+        ['phone', 'tablet'].forEach(function (name) {
+          var frame = document.querySelector('iframe[name="stage-' + name + '"]');
+          var figure = frame.closest('.showcase-device');
+          if (!shown(figure)) return;
+          var doc = frame.contentDocument, bar = doc && doc.querySelector('.tab-bar');
+          out.devices[name] = {
+            bezel: rect(figure.querySelector('.showcase-bezel').getBoundingClientRect()),
+            screen: rect(figure.querySelector('.showcase-screen').getBoundingClientRect()),
+            scale: frame.getBoundingClientRect().width / frame.offsetWidth,
+            bar: bar ? inFrame(frame, bar.getBoundingClientRect()) : null};
+        });
+        var timeline = document.getElementById('timeline');
+        out.timeline = shown(timeline) ? rect(timeline.getBoundingClientRect()) : null;
+        return out;""")
+
+
+def inside(inner, outer, slack=0.5):
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
+            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+
+
+def intersects(a, b, slack=0.5):
+    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+def frame(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f'iframe[name="stage-{name}"]')
+
+
+def in_frame(driver, name, body):
+    driver.switch_to.frame(frame(driver, name))
+    try:
+        return body()
+    finally:
+        driver.switch_to.default_content()
+
+
+def frame_selected(driver, name):
+    def read():
+        current = driver.find_elements(By.CSS_SELECTOR, '.tab-bar a.tab[aria-current="page"]')
+        return current[0].get_attribute("data-tab") if current else None
+    return in_frame(driver, name, read)
+
+
+def open_stage(driver, base, appearance, app="fitness"):
+    driver.get(f"{base}/{app}/stage?appearance={appearance}")
+    for name in ("phone", "tablet"):
+        wait(driver, lambda d: frame_selected(d, name) is not None, f"the {name} frame shows a tab")
+
+
+def key_tap(driver, name, tab):
+    """A tap in a scaled frame, from the keyboard (WebDriver's click aims at the unscaled place)."""
+    in_frame(driver, name, lambda: driver.find_element(By.CSS_SELECTOR, f'a.tab[data-tab="{tab}"]').send_keys(Keys.ENTER))
+
+
+def present_from_stage(driver):
+    driver.find_element(By.CSS_SELECTOR, '.presenter-panel form[action$="/present"] button').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".presenter-panel a.follow-link"),
+         "the stage's presenter panel shows the follow link")
+    for name in ("phone", "tablet"):
+        wait(driver, lambda d: frame_selected(d, name) is not None, f"the {name} frame shows a tab")
+
+
+# --- nothing of the host -----------------------------------------------------------------------
+
+def body_of(url):
+    try:
+        with urllib.request.urlopen(url) as response:
+            return response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.read().decode("utf-8")
+
+
+def test_no_page_shows_the_app_files_folder(fitness, fitness_file):
+    folder = str(fitness_file.parent)
+    for path in ("/", "/fitness/stage", "/fitness/bottom/today", "/fitness/adaptive/today", "/fitness/events",
+                 "/fitness/bottom/_more", "/fitness/nothing-here", "/icons"):
+        body = body_of(fitness + path)
+        assert folder not in body, f"{path} shows the folder {folder}"
+    assert "pulse-fitness.json" in body_of(fitness + "/"), "the start page names the file"
+
+
+def test_the_problem_banner_names_the_file_not_its_folder(browser, start_server, tmp_path):
+    file = tmp_path / "pulse-fitness.json"
+    file.write_text(json.dumps(FITNESS), encoding="utf-8")
+    server = start_server("--app", str(file), "--watch")
+    driver = browser("1280x720")
+    driver.get(f"{server.base}/fitness/bottom/today")
+    wait(driver, lambda d: d.execute_script("return document.documentElement.dataset.live") == "open", "live")
+    file.write_text('{"id": "fitness",', encoding="utf-8")
+    banner = wait(driver, lambda d: d.find_elements(By.ID, "live-problems"), "the problem banner")[0]
+    wait(driver, lambda d: "pulse-fitness.json" in banner.text, "the banner names the file")
+    assert str(tmp_path) not in driver.find_element(By.TAG_NAME, "body").text, "the banner shows the folder"
+    save_screenshot(driver, "projector-problems-banner")
+
+
+def test_serve_no_demos_lists_the_client_app_alone(start_server, fitness_file):
+    server = start_server("--app", str(fitness_file), "--no-demos")
+    home = body_of(server.base + "/")
+    assert "Pulse Fitness" in home and "/restaurant/stage" not in home, "only the client's app on the start page"
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(server.base + "/restaurant/stage")
+    assert refused.value.code == 404, "a demo is not served"
