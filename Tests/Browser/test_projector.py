@@ -183,3 +183,17 @@ def test_serve_no_demos_lists_the_client_app_alone(start_server, fitness_file):
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(server.base + "/restaurant/stage")
     assert refused.value.code == 404, "a demo is not served"
+
+
+def test_the_ended_presentation_says_so(fitness, browser):
+    driver = browser("1280x720")
+    driver.get(f"{fitness}/fitness/bottom/today")
+    driver.find_element(By.CSS_SELECTOR, 'form[action="/fitness/present"] button').click()
+    follow = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "a.follow-link"), "the follow link")
+    link = follow.get_attribute("href")
+    driver.find_element(By.CSS_SELECTOR, 'form[action="/fitness/present/stop"] button').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, 'form[action="/fitness/present"]'), "stopped")
+    driver.get(link)
+    heading = driver.find_element(By.TAG_NAME, "h1").text
+    assert heading == "This presentation has ended", f"the ended page's heading: {heading!r}"
+    assert "Page not found" not in driver.find_element(By.TAG_NAME, "body").text

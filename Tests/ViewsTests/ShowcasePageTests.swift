@@ -140,3 +140,12 @@ import Testing
     #expect(icons == BuiltInApps.all.reduce(0) { $0 + $1.tabs.count })
     #expect(restaurant.tabs.count == 5)
 }
+
+@Test func anEndedPresentationIsHeadedSoNotPageNotFound() {
+    let html = String(
+        decoding: ErrorPage.document(
+            status: 404, message: .presentationEnded, chrome: ChromeContext(language: .english)),
+        as: UTF8.self)
+    #expect(html.contains("<h1>This presentation has ended</h1>"))
+    #expect(!html.contains("Page not found"))
+}

@@ -394,7 +394,7 @@ public enum UIString: Sendable, Equatable {
         case .refreshLink: ("Refresh", "重新整理")
         case .presentationEnded:
             ("This presentation has ended, or its link was withdrawn.", "這場展示已結束，或連結已被收回。")
-        case .presentationEndedTitle: ("Presentation ended", "展示已結束")
+        case .presentationEndedTitle: ("This presentation has ended", "這場展示已結束")
         case .stage: ("Stage", "舞台")
         case .stageOf(let app): ("Stage: \(app)", "舞台：\(app)")
         case .stageLead:
