@@ -143,6 +143,49 @@ def present_from_stage(driver):
         wait(driver, lambda d: frame_selected(d, name) is not None, f"the {name} frame shows a tab")
 
 
+# --- badges beside titles ----------------------------------------------------------------------
+
+BADGES_AND_TITLES = MEASURE + """
+function textRect(element) {
+  var range = document.createRange(); range.selectNodeContents(element);
+  var t = range.getBoundingClientRect(), c = element.getBoundingClientRect();
+  return [Math.max(t.left, c.left), Math.max(t.top, c.top), Math.min(t.right, c.right), Math.min(t.bottom, c.bottom)];
+}
+return Array.prototype.filter.call(document.querySelectorAll('a.tab, a.more-row'), shown).map(function (cell) {
+  var title = cell.querySelector('.tab-title, .more-title'), badge = cell.querySelector('.badge');
+  var kind = cell.matches('a.more-row') ? 'row' : cell.closest('.tab-bar-adaptive') ? 'sidebar' : 'cell';
+  return {tab: cell.dataset.tab || cell.getAttribute('href'), kind: kind, title: title && textRect(title),
+          badge: shown(badge) ? rect(badge.getBoundingClientRect()) : null};
+});"""
+
+LAYOUT_PAGES = {"bottom": "bottom/today", "vertical": "vertical/today", "sidebar": "adaptive/today",
+                "more": "bottom/_more"}
+
+
+@pytest.mark.parametrize("appearance", APPEARANCES)
+@pytest.mark.parametrize("size", SIZES)
+def test_no_badge_covers_a_title(fitness, browser, size, appearance):
+    driver = browser(size)
+    seen = 0
+    for layout, path in LAYOUT_PAGES.items():
+        driver.get(f"{fitness}/fitness/{path}?appearance={appearance}")
+        cells = driver.execute_script(BADGES_AND_TITLES)
+        for cell in cells:
+            if not cell["badge"] or not cell["title"]:
+                continue
+            seen += 1
+            assert not intersects(cell["badge"], cell["title"]), (
+                f"{size} {layout}: the badge of {cell['tab']} over its title: {cell}")
+        if layout in ("sidebar", "more"):
+            rows = [cell for cell in cells if cell["badge"] and cell["title"]
+                    and cell["kind"] == ("row" if layout == "more" else "sidebar")]
+            assert rows, f"{size} {layout}: rows with badges"
+            for cell in rows:
+                assert cell["badge"][0] >= cell["title"][2] - 0.5, f"{size} {layout}: the badge trails the title: {cell}"
+        save_screenshot(driver, f"projector-badges-{layout}-{size}-{appearance}")
+    assert seen >= 8, f"{size}: badges were measured ({seen})"
+
+
 # --- nothing of the host -----------------------------------------------------------------------
 
 def body_of(url):
