@@ -479,6 +479,11 @@
     var scrollX = window.scrollX, scrollY = window.scrollY;
     swapRegion(incoming, ".stage-header");
     swapRegion(incoming, kind === "events" ? "main" : "#stage");
+    // The presenter's panel changes only when presenting starts or stops: an unchanged one is
+    // kept, so a click on its button is not lost to a refresh.
+    var panel = document.getElementById("presenter");
+    var newPanel = incoming.getElementById("presenter");
+    if (!panel || !newPanel || !panel.isEqualNode(newPanel)) swapRegion(incoming, "#presenter");
     document.title = incoming.title;
     if (incoming.documentElement.lang) document.documentElement.lang = incoming.documentElement.lang;
     if (url && url !== window.location.href) history.replaceState({ tabstage: true }, "", url);
@@ -550,8 +555,15 @@
     banner.appendChild(list);
   }
 
-  function showFollowers(count) {
+  // A stage's frame tells the stage's own presenter panel, beside the devices.
+  function followerPlace() {
     var place = document.querySelector("[data-followers]");
+    if (place || window.parent === window) return place;
+    try { return window.parent.document.querySelector("[data-followers]"); } catch (error) { return null; }
+  }
+
+  function showFollowers(count) {
+    var place = followerPlace();
     if (!place) return;
     var n = parseInt(count, 10) || 0;
     place.textContent = isChinese() ? n + " 人觀看中" : (n === 1 ? "1 person following" : n + " people following");
@@ -636,6 +648,25 @@
   // One read of the timeline at a time; a change meanwhile asks for one more after it.
   var reading = false;
   var readAgain = false;
+  // The timeline keeps its newest step in view: it follows the end unless the presenter scrolled
+  // back (then it stays where they are). Its switches are outside the part read again.
+  var STEPS = "timeline-steps";
+  function atEnd(box) { return box.scrollTop + box.clientHeight >= box.scrollHeight - 8; }
+  function toEnd() {
+    var box = document.getElementById(STEPS);
+    if (box) box.scrollTop = box.scrollHeight;
+  }
+  var following = true;
+  function watchScroll() {
+    var box = document.getElementById(STEPS);
+    if (box) box.addEventListener("scroll", function () { following = atEnd(box); });
+  }
+  toEnd();
+  watchScroll();
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.closest && event.target.closest("#timeline") && following) toEnd();
+  });
+
   function readTimeline() {
     if (reading) { readAgain = true; return; }
     reading = true;
@@ -643,14 +674,17 @@
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (!html) return;
-        var incoming = new DOMParser().parseFromString(html, "text/html").getElementById("timeline");
-        var current = document.getElementById("timeline");
+        var incoming = new DOMParser().parseFromString(html, "text/html").getElementById(STEPS);
+        var current = document.getElementById(STEPS);
         if (!incoming || !current) return;
         Array.prototype.forEach.call(incoming.querySelectorAll(".timeline-steps li"), function (step) {
           if ((Number(step.getAttribute("value")) || 0) > seenSteps) step.classList.add("step-fresh");
         });
         seenSteps = Math.max(seenSteps, highestStep(incoming));
+        var kept = current.scrollTop;
         current.replaceWith(incoming);
+        if (following) toEnd(); else incoming.scrollTop = kept;
+        watchScroll();
       })
       .catch(function () { /* the next change reads it again */ })
       .then(function () {

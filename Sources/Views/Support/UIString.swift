@@ -128,6 +128,12 @@ public enum UIString: Sendable, Equatable {
     case timelineLead
     case timelineEmpty
     case timelineRefresh
+    case timelineContainment
+    case timelineHide
+    case deviceSwitch
+    case phoneName
+    case tabletName
+    case presenterPanel
     case appearanceNavigation
     case appearanceName(Appearance)
     case openStage
@@ -177,7 +183,8 @@ public enum UIString: Sendable, Equatable {
         case .presentLead, .presentButton, .presentingLead, .followerCount, .stopPresenting,
             .followingBanner, .leaveButton, .refreshLink, .presentationEnded, .presentationEndedTitle,
             .stage, .stageOf, .stageLead, .phoneFrame, .tabletFrame, .timeline, .timelineLead,
-            .timelineEmpty, .timelineRefresh:
+            .timelineEmpty, .timelineRefresh, .timelineContainment, .timelineHide, .deviceSwitch, .phoneName,
+            .tabletName, .presenterPanel:
             stageWording
         }
     }
@@ -408,6 +415,12 @@ public enum UIString: Sendable, Equatable {
         case .timelineLead: ("The newest steps are highlighted.", "最新的步驟會醒目標示。")
         case .timelineEmpty: ("Nothing has happened yet: tap a tab.", "還沒有任何事件：點選一個分頁。")
         case .timelineRefresh: ("Refresh the timeline", "重新整理時間軸")
+        case .timelineContainment: ("Containment steps", "容器步驟")
+        case .timelineHide: ("Hide", "隱藏")
+        case .deviceSwitch: ("Device shown", "顯示的裝置")
+        case .phoneName: ("Phone", "手機")
+        case .tabletName: ("Tablet", "平板")
+        case .presenterPanel: ("Live presentation", "即時展示")
         default: preconditionFailure("\(self) is not in this table")
         }
     }
