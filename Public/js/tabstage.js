@@ -167,10 +167,14 @@
     var returnURL = back ? back.href : null;
     sheet.close();
     sheet.showModal();
+    placeSheet(sheet);
+    window.addEventListener("resize", function () { placeSheet(sheet); });
     sheet.addEventListener("close", function () {
       // The close() above queues a close event of its own; the sheet is open again by then.
       if (sheet.open) return;
       sheet.remove();
+      var device = document.querySelector(".device.sheet-shown");
+      if (device) device.classList.remove("sheet-shown");
       if (returnURL && window.location.href !== returnURL) {
         history.replaceState({ tabstage: true }, "", returnURL);
         followPath(returnURL);
@@ -186,6 +190,27 @@
       });
     }
     return true;
+  }
+
+  // On a framed device (a bezel around it) the modal sheet is laid over the device's screen, not
+  // the window, and only that screen is dimmed. In a stage's frame the window is the screen.
+  function placeSheet(sheet) {
+    var device = sheet.closest(".device");
+    if (!sheet.open || !device || document.documentElement.hasAttribute("data-embedded")) return;
+    if (device.clientLeft < 2) {
+      sheet.classList.remove("sheet-in-device");
+      device.classList.remove("sheet-shown");
+      return;
+    }
+    var box = device.getBoundingClientRect();
+    var left = box.left + device.clientLeft, top = box.top + device.clientTop;
+    sheet.classList.add("sheet-in-device");
+    device.classList.add("sheet-shown");
+    sheet.style.left = left + "px";
+    sheet.style.width = device.clientWidth + "px";
+    sheet.style.top = "auto";
+    sheet.style.bottom = Math.max(0, window.innerHeight - (top + device.clientHeight)) + "px";
+    sheet.style.maxHeight = device.clientHeight + "px";
   }
 
   // The page's one live region (#announcer, outside the stage): a message is set after a pause
@@ -508,7 +533,18 @@
 
   var loading = false;
   var again = false;
+  // A sheet (the log-in a refused tab asked for) stays until the visitor logs in or cancels: a
+  // change meanwhile is read once it closes.
+  function openSheet() {
+    var sheet = document.getElementById("login-sheet");
+    return sheet && sheet.open ? sheet : null;
+  }
   function refresh() {
+    var sheet = openSheet();
+    if (sheet) {
+      sheet.addEventListener("close", function () { window.setTimeout(refresh, 0); }, { once: true });
+      return;
+    }
     if (loading) { again = true; return; }
     loading = true;
     var began = navigations();
@@ -516,7 +552,9 @@
       .then(function (response) {
         if (kind === "follow" && !response.ok) { window.location.reload(); return; }
         return response.text().then(function (html) {
-          // A navigation since the read began shows a newer page than this read.
+          // A navigation since the read began shows a newer page than this read; a sheet opened
+          // meanwhile stays.
+          if (openSheet()) { again = true; return; }
           if (navigations() === began) applyDocument(html, response.url);
         });
       })

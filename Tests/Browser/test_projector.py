@@ -285,6 +285,54 @@ def test_presenter_controls_lie_outside_the_devices(fitness, browser, size, appe
     save_screenshot(driver, f"projector-presenting-tab-page-{size}-{appearance}")
 
 
+# --- sheets inside the device ------------------------------------------------------------------
+
+SHEET_AND_SCREEN = """
+var sheet = document.getElementById('login-sheet');
+if (!sheet || !sheet.open) return null;
+var s = document.querySelector('.device'), r = s.getBoundingClientRect(), q = sheet.getBoundingClientRect();
+var embedded = document.documentElement.hasAttribute('data-embedded');
+var screen = embedded ? [0, 0, innerWidth, innerHeight]
+  : [r.left + s.clientLeft, r.top + s.clientTop, r.left + s.clientLeft + s.clientWidth, r.top + s.clientTop + s.clientHeight];
+return {sheet: [q.left, q.top, q.right, q.bottom], screen: screen};"""
+
+
+@pytest.mark.parametrize("appearance", APPEARANCES)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_log_in_sheet_lies_inside_its_device(fitness, browser, size, appearance):
+    driver = browser(size)
+    for layout in ("bottom", "vertical"):
+        driver.get(f"{fitness}/fitness/{layout}/today?appearance={appearance}")
+        target = "profile" if layout == "vertical" else "_more"
+        driver.find_element(By.CSS_SELECTOR, f'.tab-bar a.tab[data-tab="{target}"]').click()
+        if layout == "bottom":
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, 'a.more-row[href$="/profile"]'), "the More list")
+            driver.find_element(By.CSS_SELECTOR, 'a.more-row[href$="/profile"]').click()
+        placed = wait(driver, lambda d: d.execute_script(SHEET_AND_SCREEN), f"{layout}: the log-in sheet")
+        assert inside(placed["sheet"], placed["screen"]), f"{size} {layout}: the sheet outside its device: {placed}"
+        save_screenshot(driver, f"projector-sheet-{layout}-{size}-{appearance}")
+    open_stage(driver, fitness, appearance)
+    key_tap(driver, "tablet", "profile")
+    placed = wait(driver, lambda d: in_frame(d, "tablet", lambda: d.execute_script(SHEET_AND_SCREEN)),
+                  "the sheet in the tablet frame")
+    assert inside(placed["sheet"], placed["screen"]), f"{size} stage: the sheet outside the tablet: {placed}"
+    save_screenshot(driver, f"projector-sheet-stage-{size}-{appearance}")
+
+
+@pytest.mark.parametrize("appearance", APPEARANCES)
+def test_the_sheet_stays_open_on_the_stage_while_presenting(fitness, browser, appearance):
+    driver = browser("1440x900")
+    open_stage(driver, fitness, appearance)
+    present_from_stage(driver)
+    key_tap(driver, "tablet", "profile")
+    wait(driver, lambda d: in_frame(d, "tablet", lambda: d.execute_script(SHEET_AND_SCREEN)), "the sheet opens")
+    time.sleep(2)
+    placed = in_frame(driver, "tablet", lambda: driver.execute_script(SHEET_AND_SCREEN))
+    assert placed, "the sheet is still open 2 s after the refused tap"
+    assert inside(placed["sheet"], placed["screen"]), f"the sheet inside the tablet: {placed}"
+    save_screenshot(driver, f"projector-sheet-presenting-{appearance}")
+
+
 # --- nothing of the host -----------------------------------------------------------------------
 
 def body_of(url):
