@@ -442,3 +442,54 @@ def test_the_timeline_shows_containment_steps_on_request_and_can_be_hidden(fitne
         f"the timeline folded to its heading: {after['timeline']}")
     assert after["devices"]["phone"]["scale"] >= before, "the devices keep their size or grow"
     save_screenshot(driver, "projector-timeline-hidden")
+
+
+# --- the small things (point 9) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("size", ["1280x720", "1920x1080"])
+def test_the_icon_gallery_shows_each_scale_at_its_size_and_every_column(fitness, browser, size):
+    driver = browser(size)
+    driver.get(f"{fitness}/icons")
+    shown = driver.execute_script(MEASURE + """
+        var region = document.querySelector('.gallery'), table = region.querySelector('table');
+        var row = table.querySelector('tbody tr');
+        return {region: rect(region.getBoundingClientRect()), table: rect(table.getBoundingClientRect()),
+                overflow: region.scrollWidth - region.clientWidth,
+                widths: Array.prototype.map.call(row.querySelectorAll('td img'), function (img) {
+                  return img.parentElement.getBoundingClientRect().width; })};""")
+    assert shown["overflow"] <= 0 and shown["table"][2] <= shown["region"][2] + 0.5, (
+        f"{size}: the gallery's last column clipped: {shown}")
+    assert shown["widths"][:3] == [40, 80, 120], f"{size}: 1x, 2x and 3x drawn alike: {shown['widths'][:3]}"
+    save_screenshot(driver, f"projector-icons-{size}")
+
+
+def test_list_rows_read_as_cells_not_web_links(app_server, browser):
+    library = app_server("library")
+    driver = browser("1440x900")
+    driver.get(f"{library}/library/vertical/events")
+    decorations = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('.items .item-link'),"
+        " function (a) { return getComputedStyle(a).textDecorationLine; });")
+    assert decorations and set(decorations) == {"none"}, f"checklist titles underlined: {decorations}"
+    save_screenshot(driver, "projector-checklist")
+
+
+def test_the_event_log_says_utc_names_tabs_by_title_and_downloads(fitness, browser):
+    driver = browser("1280x720")
+    driver.get(f"{fitness}/fitness/bottom/today")
+    driver.find_element(By.CSS_SELECTOR, '.tab-bar a.tab[data-tab="workouts"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.tab-bar a.tab[data-tab="workouts"][aria-current]'),
+         "workouts selected")
+    driver.get(f"{fitness}/fitness/events")
+    headings = [th.text for th in driver.find_elements(By.CSS_SELECTOR, ".event-table th")]
+    assert any("UTC" in heading for heading in headings), f"the time column's zone: {headings}"
+    assert "Workouts" in [td.text for td in driver.find_elements(By.CSS_SELECTOR, ".event-table td")], (
+        "rows name the tab by its title")
+    link = driver.find_element(By.CSS_SELECTOR, "a[download]").get_attribute("href")
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
+    with urllib.request.urlopen(urllib.request.Request(link, headers={"Cookie": cookie})) as response:
+        disposition = response.headers.get("Content-Disposition", "")
+        logged = json.loads(response.read())
+    assert disposition == 'attachment; filename="fitness-events.json"', f"a download: {disposition!r}"
+    assert any(event.get("tab") == "workouts" for event in logged["events"]), "the session's own log"
+    save_screenshot(driver, "projector-event-log")

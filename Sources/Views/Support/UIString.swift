@@ -39,6 +39,8 @@ public enum UIString: Sendable, Equatable {
     case eventLayout
     case eventDescription
     case eventsAsJSON
+    case eventTab
+    case eventsDownload
     case eventFilterNavigation
     case eventCategory(EventCategory?)
     case eventLogNewestFirst
@@ -162,7 +164,7 @@ public enum UIString: Sendable, Equatable {
             .resetTabOrder, .doneEditing, .hiddenTab, .inTheBar, .inMore, .customizationRefused:
             editingWording
         case .eventLog, .eventLogOf, .eventLogEmpty, .eventLogDropped, .eventSequence, .eventTime,
-            .eventLayout, .eventDescription, .eventsAsJSON, .eventFilterNavigation, .eventCategory,
+            .eventLayout, .eventDescription, .eventsAsJSON, .eventTab, .eventsDownload, .eventFilterNavigation, .eventCategory,
             .eventLogNewestFirst, .eventLogEmptyCategory, .resetDemo, .resetDemoButton, .resetDemoQuestion,
             .resetDemoExplanation:
             eventLogWording
@@ -260,10 +262,12 @@ public enum UIString: Sendable, Equatable {
         case .eventLogDropped(let count):
             ("\(count) older events were dropped.", "已捨棄 \(count) 筆較舊的事件。")
         case .eventSequence: ("#", "#")
-        case .eventTime: ("Time", "時間")
+        case .eventTime: ("Time (UTC)", "時間（UTC）")
         case .eventLayout: ("Layout", "版面")
         case .eventDescription: ("Event", "事件")
         case .eventsAsJSON: ("As JSON", "JSON 格式")
+        case .eventTab: ("Tab", "分頁")
+        case .eventsDownload: ("Download (JSON)", "下載（JSON）")
         case .eventFilterNavigation: ("Show events", "顯示事件")
         case .eventCategory(nil): ("All", "全部")
         case .eventCategory(.selection?): ("Selection", "選取")
