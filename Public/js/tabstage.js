@@ -284,6 +284,10 @@
     var oldPage = document.getElementById("page");
     var pageScroll = oldPage ? oldPage.scrollTop : 0;
     current.replaceWith(incoming);
+    // The presenter's panel outside the device follows the page shown (its reset).
+    var panel = document.getElementById("presenter");
+    var newPanel = holder.querySelector("#presenter");
+    if (panel && newPanel && !panel.isEqualNode(newPanel)) panel.replaceWith(newPanel);
     if (incoming.dataset.title) document.title = incoming.dataset.title;
     // A refusal changes no selection, so it adds no history entry: the URL stays the page's.
     var refused = document.getElementById("login-sheet") !== null;

@@ -493,3 +493,33 @@ def test_the_event_log_says_utc_names_tabs_by_title_and_downloads(fitness, brows
     assert disposition == 'attachment; filename="fitness-events.json"', f"a download: {disposition!r}"
     assert any(event.get("tab") == "workouts" for event in logged["events"]), "the session's own log"
     save_screenshot(driver, "projector-event-log")
+
+
+RESET_BUTTONS = """
+return Array.prototype.filter.call(document.querySelectorAll('form'), function (form) {
+  var action = form.querySelector('input[name="action"]');
+  return action && action.value === 'reset' && form.getClientRects().length > 0;
+}).map(function (form) { return {inDevice: !!form.closest('.device'), text: form.textContent.trim()}; });"""
+
+
+@pytest.mark.parametrize("appearance", APPEARANCES)
+def test_a_pages_reset_is_the_presenters_not_the_apps(app_server, browser, appearance):
+    library = app_server("library")
+    driver = browser("1366x768")
+    driver.get(f"{library}/library/vertical/events?appearance={appearance}")
+    resets = driver.execute_script(RESET_BUTTONS)
+    assert resets == [{"inDevice": False, "text": "Reset this page"}], f"the page's reset: {resets}"
+    expect_nothing_of_ours_inside(driver, "a checklist page")
+    # It follows the tab shown: a tap to a page without state leaves no reset.
+    driver.find_element(By.CSS_SELECTOR, '.tab-bar a.tab[data-tab="home"]').click()
+    wait(driver, lambda d: d.execute_script(RESET_BUTTONS) == [], "no reset on a text page")
+    driver.get(f"{library}/library/stage?appearance={appearance}")
+    for name in ("phone", "tablet"):
+        wait(driver, lambda d: frame_selected(d, name) is not None, f"the {name} frame shows a tab")
+        key_tap(driver, name, "events")
+        wait(driver, lambda d: frame_selected(d, name) == "events", f"events on the {name}")
+        found = in_frame(driver, name, lambda: driver.execute_script(RESET_BUTTONS))
+        assert found == [], f"a reset inside the {name}'s screen: {found}"
+    assert driver.find_elements(By.CSS_SELECTOR, '.presenter-panel a[href="/library/reset"]'), (
+        "the stage's panel offers the demo's reset")
+    save_screenshot(driver, f"projector-resets-stage-{appearance}")

@@ -57,7 +57,8 @@ import Testing
     #expect(html.contains("<input type=\"checkbox\" id=\"timeline-hidden\">"))
     #expect(
         html.contains("<input type=\"radio\" name=\"stage-device\" id=\"stage-show-phone\" value=\"phone\" checked>"))
-    let panel = try #require(html.range(of: "<aside class=\"presenter-panel\" id=\"presenter\" aria-label=\"Live presentation\">"))
+    let panel = try #require(
+        html.range(of: "<aside class=\"presenter-panel\" id=\"presenter\" aria-label=\"Live presentation\">"))
     let devices = try #require(html.range(of: "<div class=\"showcase-devices\">"))
     #expect(panel.upperBound < devices.lowerBound, "the presenter's panel is not inside a device")
     #expect(html.contains("<a class=\"follow-link\" href=\"/restaurant/follow/c0de\">"))
@@ -82,7 +83,8 @@ import Testing
     }
     let framed = page(embedded: false)
     let deviceEnd = try #require(framed.range(of: "</main>"))
-    let panel = try #require(framed.range(of: "<aside class=\"presenter-panel\" id=\"presenter\" aria-label=\"Live presentation\">"))
+    let panel = try #require(
+        framed.range(of: "<aside class=\"presenter-panel\" id=\"presenter\" aria-label=\"Live presentation\">"))
     #expect(deviceEnd.upperBound <= panel.lowerBound, "the panel follows the device, outside it")
     #expect(framed.contains("2 people following"))
     let embedded = page(embedded: true)

@@ -85,9 +85,9 @@ enum LiveStageView {
         html.raw("</a></div>\n")
     }
 
-    /// The offer to present, or the follow link and audience while presenting: the page's
-    /// chrome, drawn after the device (never inside its screen) and not in a stage's frame,
-    /// whose stage draws its own.
+    /// The offer to present, or the follow link and audience while presenting, and the page's
+    /// reset: the page's chrome, drawn after the device (never inside its screen) and not in a
+    /// stage's frame, whose stage draws its own.
     static func panel(_ context: StageContext, into html: inout HTMLWriter) {
         guard let live = context.live, !context.chrome.display.isEmbedded else { return }
         switch live.role {
@@ -105,14 +105,20 @@ enum LiveStageView {
                     live, appID: context.app.id, layout: context.layout, returnTo: nil, language: context.language,
                     csrfToken: context.chrome.csrfToken, into: &html)
             }
-            html.raw("</aside>\n")
+            closePanel(context, into: &html)
         case .presenting:
             openPanel(language: context.language, into: &html)
             panel(
                 live, appID: context.app.id, layout: context.layout, returnTo: nil, language: context.language,
                 csrfToken: context.chrome.csrfToken, into: &html)
-            html.raw("</aside>\n")
+            closePanel(context, into: &html)
         }
+    }
+
+    /// The page's reset, when the page on screen has one, and the panel's end.
+    private static func closePanel(_ context: StageContext, into html: inout HTMLWriter) {
+        if let tab = PageView.resettableTab(context) { PageView.resetForm(tab, context, into: &html) }
+        html.raw("</aside>\n")
     }
 
     /// The panel's landmark, `#presenter` (a live page swaps it with the stage); `</aside>` ends it.

@@ -30,7 +30,12 @@ public enum ShowcasePage {
                 LiveStageView.panel(
                     live, appID: app.id, layout: .bottom, returnTo: "stage", language: language,
                     csrfToken: chrome.csrfToken, into: &html)
-                html.raw("</aside>\n")
+                // The stage's reset: every page of the app back to its start, after a confirmation.
+                html.raw("<p class=\"stage-reset\"><a class=\"button button-quiet\"")
+                html.attribute("href", StageLinks.resetDemo(app.id))
+                html.raw(">")
+                html.text(UIString.resetDemo.text(in: language))
+                html.raw("</a></p>\n</aside>\n")
             }
             html.raw("<div class=\"showcase-devices\">\n")
             deviceSwitch(language: language, into: &html)

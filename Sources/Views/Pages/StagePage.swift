@@ -180,9 +180,11 @@ public enum StagePage {
         }
     }
 
+    /// The stage, and the presenter's panel after it (its page reset follows the tab shown).
     public static func fragment(_ context: StageContext) -> [UInt8] {
         var html = HTMLWriter()
         stage(context, titles: StageTitles(context), into: &html)
+        LiveStageView.panel(context, into: &html)
         return html.finish()
     }
 

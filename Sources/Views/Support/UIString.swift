@@ -136,6 +136,7 @@ public enum UIString: Sendable, Equatable {
     case phoneName
     case tabletName
     case presenterPanel
+    case resetPage
     case appearanceNavigation
     case appearanceName(Appearance)
     case openStage
@@ -164,7 +165,8 @@ public enum UIString: Sendable, Equatable {
             .resetTabOrder, .doneEditing, .hiddenTab, .inTheBar, .inMore, .customizationRefused:
             editingWording
         case .eventLog, .eventLogOf, .eventLogEmpty, .eventLogDropped, .eventSequence, .eventTime,
-            .eventLayout, .eventDescription, .eventsAsJSON, .eventTab, .eventsDownload, .eventFilterNavigation, .eventCategory,
+            .eventLayout, .eventDescription, .eventsAsJSON, .eventTab, .eventsDownload, .eventFilterNavigation,
+            .eventCategory,
             .eventLogNewestFirst, .eventLogEmptyCategory, .resetDemo, .resetDemoButton, .resetDemoQuestion,
             .resetDemoExplanation:
             eventLogWording
@@ -186,7 +188,7 @@ public enum UIString: Sendable, Equatable {
             .followingBanner, .leaveButton, .refreshLink, .presentationEnded, .presentationEndedTitle,
             .stage, .stageOf, .stageLead, .phoneFrame, .tabletFrame, .timeline, .timelineLead,
             .timelineEmpty, .timelineRefresh, .timelineContainment, .timelineHide, .deviceSwitch, .phoneName,
-            .tabletName, .presenterPanel:
+            .tabletName, .presenterPanel, .resetPage:
             stageWording
         }
     }
@@ -425,6 +427,7 @@ public enum UIString: Sendable, Equatable {
         case .phoneName: ("Phone", "手機")
         case .tabletName: ("Tablet", "平板")
         case .presenterPanel: ("Live presentation", "即時展示")
+        case .resetPage: ("Reset this page", "重設這一頁")
         default: preconditionFailure("\(self) is not in this table")
         }
     }
