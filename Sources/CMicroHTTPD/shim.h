@@ -10,6 +10,10 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <microhttpd.h>
+#ifdef __linux__
+// Swift's Glibc module leaves epoll out: StreamWatcher reaches it through this module.
+#include <sys/epoll.h>
+#endif
 
 /// Called with the raw request target before libmicrohttpd decodes it; the result becomes `*con_cls`.
 typedef void *(*tabstage_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
@@ -94,11 +98,19 @@ static inline int tabstage_connection_client_address(struct MHD_Connection *conn
     return -1;
 }
 
-#endif
-
 // The connections the daemon holds open now (all threads of its pool), for /metrics.
 static inline unsigned int tabstage_daemon_open_connections(struct MHD_Daemon *daemon)
 {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;
 }
+
+/// The connection's socket, or -1 if unknown. Only watched, never read, written or closed:
+/// libmicrohttpd owns it.
+static inline int tabstage_connection_socket(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+#endif

@@ -11,20 +11,6 @@ public final class Counter: Sendable {
     public var current: UInt64 { value.load(ordering: .relaxed) }
 }
 
-/// A level that goes up and down (open streams, say): whoever opens one calls `increment()`,
-/// and `decrement()` when it closes.
-public final class Gauge: Sendable {
-    private let value = Atomic<Int>(0)
-
-    public init() {}
-
-    public func increment() { value.wrappingAdd(1, ordering: .relaxed) }
-    public func decrement() { value.wrappingSubtract(1, ordering: .relaxed) }
-    public func set(_ level: Int) { value.store(level, ordering: .relaxed) }
-
-    public var current: Int { value.load(ordering: .relaxed) }
-}
-
 /// Durations counted into fixed buckets, as a Prometheus histogram: each observation bumps
 /// one bucket, the count and the sum; the cumulative counts are made when read.
 public final class Histogram: Sendable {

@@ -100,6 +100,27 @@ final class StreamShelf: Sendable {
         }
     }
 
+    /// A client that closes its stream gives the place back at once, not at the next heartbeat:
+    /// a visitor reloading a page, or many behind one address, are not refused for its length.
+    @Test func aClosedStreamGivesItsPlaceBackBeforeTheNextHeartbeat() throws {
+        let shelf = StreamShelf()
+        let limit = StreamLimits().maxStreamsPerAddress
+        try withServer(shelf.router(), configure: { $0.streamLimits.heartbeatSeconds = 30 }) {
+            (server: Server) throws in
+            let clients = (0..<limit).map { _ in server.client() }
+            for client in clients { #expect(try client.openStream("/stream").status == 200) }
+            #expect(try server.client().get("/stream").status == 503, "the limit holds while they are open")
+            for client in clients { client.close() }
+            // Well inside the heartbeat: only the socket's close can have freed the places.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while server.openStreamCount > 0 && ContinuousClock.now < deadline { usleep(10_000) }
+            #expect(server.openStreamCount == 0)
+            let next = server.client()
+            #expect(try next.openStream("/stream").status == 200, "stream \(limit + 1) opens")
+            #expect(shelf.streams.withLock { $0.prefix(limit).allSatisfy { !$0.isOpen } }, "the closed ones are over")
+        }
+    }
+
     /// From a trusted proxy, streams count against the address it forwards; from anyone else,
     /// against the connection's own address, whatever `X-Forwarded-For` says.
     @Test(arguments: [true, false])

@@ -46,7 +46,9 @@ import Testing
     var container = TabContainer(app: app)
     _ = container.select(.tab("wallet"), source: .tap, isLoggedIn: false, at: testTime)
     let live = LiveStage(
-        version: LiveVersion(revision: 3, generation: 0), role: .presenting(code: "c0de", followers: 1))
+        version: LiveVersion(revision: 3, generation: 0),
+        role: .presenting(
+            code: "c0de", followers: 1, link: FollowLink(url: "http://stage.test/restaurant/follow/c0de")))
     let html = String(
         decoding: ShowcasePage.document(
             app: app, log: container.log, live: live, chrome: ChromeContext(language: .english, app: app)),
@@ -61,7 +63,7 @@ import Testing
         html.range(of: "<aside class=\"presenter-panel\" id=\"presenter\" aria-label=\"Live presentation\">"))
     let devices = try #require(html.range(of: "<div class=\"showcase-devices\">"))
     #expect(panel.upperBound < devices.lowerBound, "the presenter's panel is not inside a device")
-    #expect(html.contains("<a class=\"follow-link\" href=\"/restaurant/follow/c0de\">"))
+    #expect(html.contains("<a class=\"follow-link\" href=\"http://stage.test/restaurant/follow/c0de\">"))
     #expect(html.contains("<input type=\"hidden\" name=\"return\" value=\"stage\">"))
 }
 
@@ -70,7 +72,9 @@ import Testing
     var container = TabContainer(app: app)
     _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: testTime)
     let live = LiveStage(
-        version: LiveVersion(revision: 3, generation: 0), role: .presenting(code: "c0de", followers: 2))
+        version: LiveVersion(revision: 3, generation: 0),
+        role: .presenting(
+            code: "c0de", followers: 2, link: FollowLink(url: "http://stage.test/restaurant/follow/c0de")))
     func page(embedded: Bool) -> String {
         let chrome = ChromeContext(
             language: .english, app: app, layout: .bottom, display: DisplaySettings(isEmbedded: embedded))

@@ -92,6 +92,7 @@ public final class Server: Sendable {
             $0.port = boundPort
         }
         startHeartbeat()
+        startWatchingStreams()
     }
 
     /// Stops accepting connections, lets requests in flight finish (up to the grace period),

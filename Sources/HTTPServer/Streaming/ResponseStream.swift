@@ -24,7 +24,8 @@ public final class ResponseStream: Sendable {
         var isSuspended = false
         /// `finish()` was called: what is pending is sent, then the response ends.
         var isFinished = false
-        /// libmicrohttpd is done with the connection: nothing written is sent any more.
+        /// The client left, or libmicrohttpd is done with the connection: nothing written is
+        /// sent any more.
         var isGone = false
         var wroteSinceHeartbeat = false
         var onClose: [@Sendable () -> Void] = []
@@ -130,6 +131,22 @@ public final class ResponseStream: Sendable {
 
     /// libmicrohttpd's answer for "the response is over".
     static let endOfStream = -1
+
+    /// The client hung up (`StreamWatcher`): the stream is over at once, so its place is free
+    /// and nothing more is queued, and a suspended connection is resumed so that libmicrohttpd
+    /// ends the response and releases it.
+    func clientLeft() {
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.isGone else { return [] }
+            state.isGone = true
+            state.pending = []
+            state.sentUpTo = 0
+            Self.wake(&state)
+            defer { state.onClose = [] }
+            return state.onClose
+        }
+        for handler in handlers { handler() }
+    }
 
     /// libmicrohttpd released the response: the connection is gone.
     func released() {

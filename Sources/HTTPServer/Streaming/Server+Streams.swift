@@ -7,6 +7,7 @@ struct StreamBook {
     var open: [ObjectIdentifier: ResponseStream] = [:]
     var perAddress: [String: Int] = [:]
     var heartbeat: HeartbeatTimer?
+    var watcher: StreamWatcher?
 
     /// Why a stream cannot be opened, nil when it can.
     func refusal(address: String, limits: StreamLimits) -> String? {
@@ -70,6 +71,7 @@ extension Server {
             }
         }
         stream.attach(to: connection)
+        streams.withLock { $0.watcher }?.watch(stream, socket: tabstage_connection_socket(connection))
         let reader: MHD_ContentReaderCallback = { cls, _, buffer, max in
             guard let cls, let buffer else { return ResponseStream.endOfStream }
             let stream = Unmanaged<ResponseStream>.fromOpaque(cls).takeUnretainedValue()
@@ -127,14 +129,25 @@ extension Server {
         timer.resume()
     }
 
+    /// Starts watching streams' sockets for clients that hang up (`StreamWatcher`).
+    func startWatchingStreams() {
+        guard case .threadPool = configuration.threading else { return }
+        let watcher = StreamWatcher()
+        streams.withLock { $0.watcher = watcher }
+    }
+
     /// Finishes every open stream (libmicrohttpd must not be stopped with suspended connections)
-    /// and stops the heartbeat.
+    /// and stops the heartbeat and the watcher.
     func finishStreams() {
-        let (open, timer) = streams.withLock { book in
-            defer { book.heartbeat = nil }
-            return (Array(book.open.values), book.heartbeat)
+        let (open, timer, watcher) = streams.withLock { book in
+            defer {
+                book.heartbeat = nil
+                book.watcher = nil
+            }
+            return (Array(book.open.values), book.heartbeat, book.watcher)
         }
         timer?.timer.cancel()
+        watcher?.stop()
         for stream in open { stream.finish() }
     }
 }

@@ -28,7 +28,7 @@ struct StageController: Sendable {
         let (app, log) = (visit.app, session.containers[visit.app.id]?.log)
         let live = pages.liveStage(
             visit.page.appIndex ?? 0, revision: session.revision ?? 0, presentation: session.presentation,
-            visit.page.served)
+            visit.page.served, visit.page.request)
         return .page(Page(framing: .stage) { ShowcasePage.document(app: app, log: log, live: live, chrome: $0) })
     }
 }

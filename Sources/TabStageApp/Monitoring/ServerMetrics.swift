@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import Metrics
 import Sessions
@@ -67,15 +68,13 @@ public final class ServerMetrics: Sendable {
     private let latency: [Histogram]
     private let storeOperations: [Counter]
     private let storeErrors: [Counter]
-    /// Streams held open by live pages: their engine calls `increment()` when one opens and
-    /// `decrement()` when it closes.
-    public let openStreams = Gauge()
     private let sources = Mutex(Sources())
 
     /// Where the levels read at scrape time come from, set once the server and store exist.
     private struct Sources {
         var openConnections: (@Sendable () -> Int)?
-        var liveSessions: (@Sendable () -> Int)?
+        var openStreams: (@Sendable () -> Int)?
+        var liveSessions: DeadlineReading?
     }
 
     public init() {
@@ -90,9 +89,21 @@ public final class ServerMetrics: Sendable {
         sources.withLock { $0.openConnections = source }
     }
 
-    /// Reads the store's session count at each scrape (stores that count cheaply).
-    public func readLiveSessions(from source: @escaping @Sendable () -> Int) {
-        sources.withLock { $0.liveSessions = source }
+    /// Reads the server's open streams at each scrape: the server's own book of them is the
+    /// count, so no one has to keep a second one in step.
+    public func readOpenStreams(from source: @escaping @Sendable () -> Int) {
+        sources.withLock { $0.openStreams = source }
+    }
+
+    /// How long a scrape waits for the store's count: a store that is slower than this is
+    /// reported down (`tabstage_store_up 0`) rather than holding the scrape for its own timeout.
+    static let storeReadingDeadline = DispatchTimeInterval.milliseconds(250)
+
+    /// Reads the store's session count at each scrape (stores that count cheaply); nil from
+    /// `source` means it cannot be read now.
+    public func readLiveSessions(from source: @escaping @Sendable () -> Int?) {
+        let reading = DeadlineReading(deadline: Self.storeReadingDeadline, source)
+        sources.withLock { $0.liveSessions = reading }
     }
 
     /// Counts an answered request: the server's access-log hook calls this.
@@ -140,17 +151,27 @@ public final class ServerMetrics: Sendable {
         for (kind, counter) in zip(SessionStoreError.Kind.allCases, storeErrors) {
             text.sample("tabstage_store_errors_total", ["kind": kind.rawValue], counter.current)
         }
-        let (connections, sessions) = sources.withLock { ($0.openConnections, $0.liveSessions) }
+        let (connections, streams, sessions) = sources.withLock {
+            ($0.openConnections, $0.openStreams, $0.liveSessions)
+        }
         text.metric("tabstage_open_connections", type: "gauge", help: "HTTP connections open now.")
         text.sample("tabstage_open_connections", [:], connections?() ?? 0)
         if let sessions {
+            // A count that cannot be read is left out, not said to be 0.
+            let count = sessions.value()
             text.metric(
-                "tabstage_live_sessions", type: "gauge",
-                help: "Sessions the store holds (for Redis: the keys of its database).")
-            text.sample("tabstage_live_sessions", [:], sessions())
+                "tabstage_store_up", type: "gauge",
+                help: "1 when the session store answered this scrape in time, else 0.")
+            text.sample("tabstage_store_up", [:], count == nil ? 0 : 1)
+            if let count {
+                text.metric(
+                    "tabstage_live_sessions", type: "gauge",
+                    help: "Sessions the store holds (for Redis: the keys of its database).")
+                text.sample("tabstage_live_sessions", [:], count)
+            }
         }
         text.metric("tabstage_open_streams", type: "gauge", help: "Live-update streams open now.")
-        text.sample("tabstage_open_streams", [:], openStreams.current)
+        text.sample("tabstage_open_streams", [:], streams?() ?? 0)
         return text.text
     }
 }
