@@ -11,6 +11,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import ElementNotInteractableException
 
 from support import PROJECTORS, By, Keys, Server, save_screenshot, wait
 
@@ -143,7 +144,11 @@ def key_tap(driver, name, tab):
     """A tap in a scaled frame, from the keyboard (WebDriver's click aims at the unscaled place).
     A frame that swapped its page meanwhile (a live refresh) is asked again."""
     def tap(d):
-        in_frame(d, name, lambda: d.find_element(By.CSS_SELECTOR, f'a.tab[data-tab="{tab}"]').send_keys(Keys.ENTER))
+        try:
+            in_frame(d, name,
+                     lambda: d.find_element(By.CSS_SELECTOR, f'a.tab[data-tab="{tab}"]').send_keys(Keys.ENTER))
+        except ElementNotInteractableException:
+            return False  # the frame is between two pages
         return True
     wait(driver, tap, f"a tap on {tab} in the {name}")
 
