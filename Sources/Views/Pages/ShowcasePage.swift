@@ -138,9 +138,10 @@ public enum ShowcasePage {
     /// and what the container decided, and these when asked.
     static func isContainmentStep(_ kind: ContainerEventKind) -> Bool {
         switch kind {
-        case .childCreated, .willMoveToParent, .addChild, .viewWillAppear, .viewAdded, .viewDidAppear,
+        case .childCreated, .willMoveToParent, .addChild, .viewDidLoad, .viewWillAppear, .viewAdded, .viewDidAppear,
             .willMoveToNoParent, .viewWillDisappear, .viewRemoved, .viewDidDisappear, .removeFromParent,
-            .didMoveToNoParent, .didMoveToParent, .childDiscarded, .detailAppearance:
+            .didMoveToNoParent, .didMoveToParent, .childDiscarded, .detailAppearance, .detailViewDidLoad,
+            .moreListAppearance, .moreViewAdded, .moreViewRemoved:
             true
         default: false
         }
@@ -150,8 +151,9 @@ public enum ShowcasePage {
     /// `shouldSelect` or login guard, or the answer that it changes nothing) or a page action.
     static func startsSteps(_ kind: ContainerEventKind) -> Bool {
         switch kind {
-        case .shouldSelect, .guardChecked, .selectionUnchanged, .staleAction, .pageAction, .willBeginCustomizing,
-            .tabMoved, .tabHiddenChanged, .arrangementReset, .didEndCustomizing:
+        case .shouldSelect, .shouldSelectTab, .moreShouldSelect, .guardChecked, .selectionUnchanged, .staleAction,
+            .pageAction, .willBeginCustomizing, .willBeginEditing, .tabMoved, .tabHiddenChanged, .arrangementReset,
+            .didEndCustomizing:
             true
         default: false
         }
