@@ -32,10 +32,10 @@ let package = Package(
             name: "CHiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
-        // QR codes of follow links, encoded by Debian's libqrencode.
+        // QR codes of follow links, encoded by Debian's libqrencode: its header only, the library
+        // opened at run time (Sources/QRCode/QRCodeLibrary.swift), so that no binary needs it.
         .systemLibrary(
             name: "CQRencode",
-            pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
         .target(name: "ContentHash"),
@@ -83,7 +83,7 @@ let package = Package(
             name: "TabStageCLI",
             dependencies: [
                 "HTTPServer", "Colour", "TabModel", "PathGeometry", "Rasterizer", "IconCatalog", "Views", "Sessions",
-                "RedisClient", "Metrics", "TabStageApp", "Snapshots", "BuildStamp",
+                "RedisClient", "Metrics", "TabStageApp", "Snapshots", "BuildStamp", "QRCode",
             ]),
         // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
         .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),

@@ -1,17 +1,25 @@
 import CQRencode
 
-/// A QR code's modules, encoded by libqrencode (Debian's libqrencode-dev): `size` × `size`
-/// squares, dark or light, row by row. It knows nothing of how it is drawn.
+/// A QR code's modules, encoded by libqrencode (`QRCodeLibrary`): `size` × `size` squares,
+/// dark or light, row by row. It knows nothing of how it is drawn.
 public struct QRCode: Sendable, Equatable {
     public let size: Int
     /// `size * size` values, row after row: true for a dark module.
     public let modules: [Bool]
 
     /// Medium error correction (15 % of the code may be lost), the version (the size) the
-    /// smallest that holds `text`; nil when the text is too long for any version (about 2 kB).
+    /// smallest that holds `text`; nil when the text is too long for any version (about 2 kB),
+    /// or when the process has no libqrencode (`QRCodeLibrary.shared` says why).
     public init?(_ text: String, correction: Correction = .medium) {
-        guard let encoded = text.withCString({ QRcode_encodeString8bit($0, 0, correction.level) }) else { return nil }
-        defer { QRcode_free(encoded) }
+        self.init(text, correction: correction, from: QRCodeLibrary.shared.library)
+    }
+
+    /// The code of `text` as `library` encodes it; nil without one.
+    public init?(_ text: String, correction: Correction = .medium, from library: QRCodeLibrary?) {
+        guard let library,
+            let encoded = text.withCString({ library.encode($0, 0, correction.level) })
+        else { return nil }
+        defer { library.free(encoded) }
         let size = Int(encoded.pointee.width)
         let data = UnsafeBufferPointer(start: encoded.pointee.data, count: size * size)
         self.size = size

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import QRCode
 import RedisClient
 import Sessions
 import Snapshots
@@ -332,6 +333,7 @@ enum ServeCommand: Subcommand {
             if let publicURL = parsed.value("public-url").flatMap(FollowLinks.publicURL) {
                 console.err("  follow links start with \(publicURL)/\n")
             }
+            if let problem = QRCodeLibrary.shared.problem { console.err("  \(problem)\n") }
         }
         return ExitCode.success
     }

@@ -28,4 +28,20 @@ import Testing
         #expect(QRCode(String(repeating: "x", count: 4000)) == nil)
         #expect(QRCode("a")?.size == 21)
     }
+
+    /// libqrencode is loaded when a code is first asked for, not linked: the binary `make dist`
+    /// builds runs where the library is missing, and draws the link without its code.
+    @Test func withoutTheLibraryThereIsNoCodeAndTheReasonNamesWhatWasSought() {
+        let missing = QRCodeLibrary.load(from: ["/nonexistent/libqrencode.so.4", "libqrencode-none.so.9"])
+        #expect(missing.library == nil)
+        #expect(missing.problem?.contains("/nonexistent/libqrencode.so.4") == true)
+        #expect(missing.problem?.contains("libqrencode4") == true, "says which package to install")
+        #expect(QRCode("a", from: missing.library) == nil)
+    }
+
+    @Test func theSystemsLibraryIsFoundByItsName() throws {
+        let found = QRCodeLibrary.load(from: ["libqrencode.so.4"])
+        let library = try #require(found.library, "\(found.problem ?? "")")
+        #expect(QRCode("a", from: library)?.size == 21)
+    }
 }
