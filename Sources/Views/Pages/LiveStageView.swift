@@ -12,10 +12,13 @@ public struct LiveStage: Sendable, Equatable {
 
     public var version: LiveVersion
     public var role: Role
+    /// Whether the visitor records a test (their panel offers "Record a test" or "Stop").
+    public var recording: RecordingStatus
 
-    public init(version: LiveVersion, role: Role) {
+    public init(version: LiveVersion, role: Role, recording: RecordingStatus = .off) {
         self.version = version
         self.role = role
+        self.recording = recording
     }
 
     var isFollowing: Bool {
@@ -106,6 +109,7 @@ enum LiveStageView {
                 CSRFField.render(context.chrome.csrfToken, into: &html)
                 presentFormClosing(language: language, into: &html)
             }
+            RecordPanelView.render(context, into: &html)
         case .presenting(_, let followers, let link):
             html.raw("<div class=\"live-panel live-presenting\"><p>")
             html.text(UIString.presentingLead.text(in: language))
@@ -122,6 +126,7 @@ enum LiveStageView {
             html.raw("<button type=\"submit\" class=\"button button-quiet\">")
             html.text(UIString.stopPresenting.text(in: language))
             html.raw("</button></form></div>\n")
+            RecordPanelView.render(context, into: &html)
         }
     }
 
