@@ -169,10 +169,14 @@
     var returnURL = back ? back.href : null;
     sheet.close();
     sheet.showModal();
+    placeSheet(sheet);
+    window.addEventListener("resize", function () { placeSheet(sheet); });
     sheet.addEventListener("close", function () {
       // The close() above queues a close event of its own; the sheet is open again by then.
       if (sheet.open) return;
       sheet.remove();
+      var device = document.querySelector(".device.sheet-shown");
+      if (device) device.classList.remove("sheet-shown");
       if (returnURL && window.location.href !== returnURL) {
         history.replaceState({ tabstage: true }, "", returnURL);
         followPath(returnURL);
@@ -191,6 +195,27 @@
       });
     }
     return true;
+  }
+
+  // On a framed device (a bezel around it) the modal sheet is laid over the device's screen, not
+  // the window, and only that screen is dimmed. In a stage's frame the window is the screen.
+  function placeSheet(sheet) {
+    var device = sheet.closest(".device");
+    if (!sheet.open || !device || document.documentElement.hasAttribute("data-embedded")) return;
+    if (device.clientLeft < 2) {
+      sheet.classList.remove("sheet-in-device");
+      device.classList.remove("sheet-shown");
+      return;
+    }
+    var box = device.getBoundingClientRect();
+    var left = box.left + device.clientLeft, top = box.top + device.clientTop;
+    sheet.classList.add("sheet-in-device");
+    device.classList.add("sheet-shown");
+    sheet.style.left = left + "px";
+    sheet.style.width = device.clientWidth + "px";
+    sheet.style.top = "auto";
+    sheet.style.bottom = Math.max(0, window.innerHeight - (top + device.clientHeight)) + "px";
+    sheet.style.maxHeight = device.clientHeight + "px";
   }
 
   // The page's one live region (#announcer, outside the stage): a message is set after a pause
@@ -264,6 +289,10 @@
     var oldPage = document.getElementById("page");
     var pageScroll = oldPage ? oldPage.scrollTop : 0;
     current.replaceWith(incoming);
+    // The presenter's panel outside the device follows the page shown (its reset).
+    var panel = document.getElementById("presenter");
+    var newPanel = holder.querySelector("#presenter");
+    if (panel && newPanel && !panel.isEqualNode(newPanel)) panel.replaceWith(newPanel);
     if (incoming.dataset.title) document.title = incoming.dataset.title;
     // A refusal changes no selection, so it adds no history entry: the URL stays the page's.
     var refused = document.getElementById("login-sheet") !== null;
@@ -517,6 +546,11 @@
     var scrollX = window.scrollX, scrollY = window.scrollY;
     swapRegion(incoming, ".stage-header");
     swapRegion(incoming, kind === "events" ? "main" : "#stage");
+    // The presenter's panel changes only when presenting starts or stops: an unchanged one is
+    // kept, so a click on its button is not lost to a refresh.
+    var panel = document.getElementById("presenter");
+    var newPanel = incoming.getElementById("presenter");
+    if (!panel || !newPanel || !panel.isEqualNode(newPanel)) swapRegion(incoming, "#presenter");
     document.title = incoming.title;
     if (incoming.documentElement.lang) document.documentElement.lang = incoming.documentElement.lang;
     // The appearance may change with the state (a follower's page follows the presenter's).
@@ -568,7 +602,20 @@
 
   var loading = false;
   var again = false;
+  // A sheet (the log-in a refused tab asked for) stays until the visitor logs in or cancels: a
+  // change meanwhile is read once it closes. A follower's copy of the presenter's sheet is the
+  // presenter's to close: their page follows as ever.
+  function openSheet() {
+    if (kind === "follow") return null;
+    var sheet = document.getElementById("login-sheet");
+    return sheet && sheet.open ? sheet : null;
+  }
   function refresh() {
+    var sheet = openSheet();
+    if (sheet) {
+      sheet.addEventListener("close", function () { window.setTimeout(refresh, 0); }, { once: true });
+      return;
+    }
     if (loading) { again = true; return; }
     loading = true;
     var began = navigations();
@@ -581,8 +628,10 @@
           return;
         }
         return response.text().then(function (html) {
-          // A navigation since the read began shows a newer page than this read.
+          // A navigation since the read began shows a newer page than this read; a sheet opened
+          // meanwhile stays.
           if (navigations() !== began) return;
+          if (openSheet()) { again = true; return; }
           var before = kind === "follow" ? shownKey() : null;
           applyDocument(html, response.url);
           if (before) showTap(before);
@@ -623,8 +672,15 @@
     banner.appendChild(list);
   }
 
-  function showFollowers(count) {
+  // A stage's frame tells the stage's own presenter panel, beside the devices.
+  function followerPlace() {
     var place = document.querySelector("[data-followers]");
+    if (place || window.parent === window) return place;
+    try { return window.parent.document.querySelector("[data-followers]"); } catch (error) { return null; }
+  }
+
+  function showFollowers(count) {
+    var place = followerPlace();
     if (!place) return;
     var n = parseInt(count, 10) || 0;
     place.textContent = isChinese() ? n + " 人觀看中" : (n === 1 ? "1 person following" : n + " people following");
@@ -738,6 +794,25 @@
   // One read of the timeline at a time; a change meanwhile asks for one more after it.
   var reading = false;
   var readAgain = false;
+  // The timeline keeps its newest step in view: it follows the end unless the presenter scrolled
+  // back (then it stays where they are). Its switches are outside the part read again.
+  var STEPS = "timeline-steps";
+  function atEnd(box) { return box.scrollTop + box.clientHeight >= box.scrollHeight - 8; }
+  function toEnd() {
+    var box = document.getElementById(STEPS);
+    if (box) box.scrollTop = box.scrollHeight;
+  }
+  var following = true;
+  function watchScroll() {
+    var box = document.getElementById(STEPS);
+    if (box) box.addEventListener("scroll", function () { following = atEnd(box); });
+  }
+  toEnd();
+  watchScroll();
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.closest && event.target.closest("#timeline") && following) toEnd();
+  });
+
   function readTimeline() {
     if (reading) { readAgain = true; return; }
     reading = true;
@@ -745,14 +820,17 @@
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (!html) return;
-        var incoming = new DOMParser().parseFromString(html, "text/html").getElementById("timeline");
-        var current = document.getElementById("timeline");
+        var incoming = new DOMParser().parseFromString(html, "text/html").getElementById(STEPS);
+        var current = document.getElementById(STEPS);
         if (!incoming || !current) return;
         Array.prototype.forEach.call(incoming.querySelectorAll(".timeline-steps li"), function (step) {
           if ((Number(step.getAttribute("value")) || 0) > seenSteps) step.classList.add("step-fresh");
         });
         seenSteps = Math.max(seenSteps, highestStep(incoming));
+        var kept = current.scrollTop;
         current.replaceWith(incoming);
+        if (following) toEnd(); else incoming.scrollTop = kept;
+        watchScroll();
       })
       .catch(function () { /* the next change reads it again */ })
       .then(function () {

@@ -18,9 +18,15 @@ enum AppFile {
         var bytes: [UInt8]
     }
 
+    /// What a page may say of the file at `path`: its name, without the folder it is in.
+    static func shownName(_ path: String) -> String {
+        URL(fileURLWithPath: path).lastPathComponent
+    }
+
     /// The apps of `paths` (each replacing a demo or an earlier file with its id) first, then
-    /// the demos; nil after printing every problem of every file that cannot be used.
-    static func loaded(from paths: [String], command: String, console: Console) -> (
+    /// the demos unless `withDemos` is false (`serve --no-demos`); nil after printing every
+    /// problem of every file that cannot be used.
+    static func loaded(from paths: [String], withDemos: Bool = true, command: String, console: Console) -> (
         apps: [AppDescription], files: [Loaded]
     )? {
         var apps: [AppDescription] = []
@@ -44,6 +50,7 @@ enum AppFile {
             }
         }
         guard isUsable else { return nil }
+        guard withDemos else { return (apps, files) }
         let ids = Set(apps.map(\.id))
         return (apps + BuiltInApps.all.filter { !ids.contains($0.id) }, files)
     }

@@ -12,7 +12,7 @@ enum ServeCommand: Subcommand {
     static let summary = "Serve the prototype over HTTP"
     static let usage = """
         Usage: tabstage serve [--host 127.0.0.1] [--port 8080] [--quiet] [--public DIR]
-                              [--app FILE]... [--watch]
+                              [--app FILE]... [--watch] [--no-demos]
                               [--sessions sqlite:PATH | memory | redis://HOST:PORT[/DB]]
                               [--redis-prefix PREFIX] [--redis-cache N] [--secure-cookies]
                               [--session-idle-timeout SECONDS] [--max-sessions N] [--deterministic]
@@ -29,6 +29,7 @@ enum ServeCommand: Subcommand {
                                             it replaces a built-in demo with the same id; repeatable.
                                             SIGHUP reads every FILE again (see docs/live.md)
           --watch                           Read each --app FILE again whenever it changes on disk
+          --no-demos                        Serve the apps of --app FILE alone, not the built-in demos
           --sessions sqlite[:PATH] | memory Where sessions live (default sqlite:data/sessions.sqlite,
                                             the folder made if missing); memory is lost at exit
           --sessions redis://HOST:PORT[/DB] Sessions in Redis, shared by several instances (also
@@ -62,7 +63,7 @@ enum ServeCommand: Subcommand {
         OptionSpec("sessions"),
         .flag("secure-cookies"), OptionSpec("session-idle-timeout"), OptionSpec("max-sessions"),
         .flag("deterministic"), OptionSpec("max-connections-per-ip"), OptionSpec("connection-timeout"),
-        .flag("watch"), OptionSpec("max-streams"), OptionSpec("max-streams-per-ip"),
+        .flag("watch"), .flag("no-demos"), OptionSpec("max-streams"), OptionSpec("max-streams-per-ip"),
         OptionSpec("redis-prefix"), OptionSpec("redis-cache"), OptionSpec("trust-proxy"), OptionSpec("metrics-from"),
         OptionSpec("public-url"),
     ]
@@ -144,8 +145,9 @@ enum ServeCommand: Subcommand {
         _ parsed: ParsedArguments, shelf: AppShelf, store: any SessionStore<VisitorSession>,
         limits: SessionLimits, hub: any ChangeHub = LocalChangeHub()
     ) -> StageApplication {
-        // `AppFile.apps(adding:)` puts the app of `--app FILE` first.
-        let appFiles = parsed.value("app").map { [shelf.current.apps[0].id: $0] } ?? [:]
+        // `AppFile.apps(adding:)` puts the app of `--app FILE` first. Pages name the file, never
+        // its folder: the room sees the start page (full paths are for the server's log).
+        let appFiles = parsed.value("app").map { [shelf.current.apps[0].id: AppFile.shownName($0)] } ?? [:]
         let secureCookies = parsed.has("secure-cookies")
         // Checked by `settings`: a value here is a valid one.
         let publicURL = parsed.value("public-url").flatMap(FollowLinks.publicURL)
@@ -251,6 +253,9 @@ enum ServeCommand: Subcommand {
         if parsed.has("watch") && parsed.allValues["app"] == nil {
             throw UsageError("--watch watches the files of --app FILE; give at least one")
         }
+        if parsed.has("no-demos") && parsed.allValues["app"] == nil {
+            throw UsageError("--no-demos leaves nothing to serve without --app FILE")
+        }
         return Settings(option: option, limits: limits, configuration: configuration, metricsFrom: metricsFrom)
     }
 
@@ -269,7 +274,10 @@ enum ServeCommand: Subcommand {
         }
         let option = settings.option
         var configuration = settings.configuration
-        guard let loaded = AppFile.loaded(from: parsed.allValues["app"] ?? [], command: name, console: console)
+        guard
+            let loaded = AppFile.loaded(
+                from: parsed.allValues["app"] ?? [], withDemos: !parsed.has("no-demos"), command: name,
+                console: console)
         else {
             return ExitCode.failure
         }

@@ -29,6 +29,9 @@ __all__ = ["By", "Keys"]  # re-exported for the tests
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 VIEWPORTS = {"phone": (390, 844), "tablet": (1024, 768), "desktop": (1440, 900)}
+# The screens of a meeting room (issue 28): a projector, two laptops and a full-HD display.
+PROJECTORS = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1440x900": (1440, 900), "1920x1080": (1920, 1080)}
+SCREENS = {**VIEWPORTS, **PROJECTORS}
 APPS = {
     # app id -> (tab ids in bar order, the tab that needs login)
     "restaurant": (["home", "finding", "wallet", "news", "membership"], "membership"),
@@ -74,7 +77,7 @@ def new_driver(viewport, javascript=True):
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--disable-extensions", "--no-first-run", "--lang=en-US"):
         options.add_argument(argument)
-    width, height = VIEWPORTS[viewport]
+    width, height = SCREENS[viewport]
     options.add_argument(f"--window-size={width},{height}")
     prefs = {"intl.accept_languages": "en-US,en"}
     if not javascript:
@@ -101,7 +104,7 @@ def new_driver(viewport, javascript=True):
 
 
 def override_viewport(driver, viewport):
-    width, height = VIEWPORTS[viewport]
+    width, height = SCREENS[viewport]
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
 

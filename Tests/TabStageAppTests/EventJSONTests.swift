@@ -8,6 +8,17 @@ import Testing
 /// Issue 19 item 14: `events.json` gives each event's kind, tab, source, answer and layout
 /// beside its sentence.
 @Suite struct EventJSONTests {
+    /// Issue 28: `?download=1` makes the same JSON a file to save; without it, nothing to save.
+    @Test func theLogDownloadsAsAFileNamedForItsApp() throws {
+        let visitor = try StageServer().visitor()
+        _ = try visitor.get("/vertical/vertical/inbox")
+        let shown = try visitor.get("/vertical/events.json")
+        let saved = try visitor.get("/vertical/events.json?download=1")
+        #expect(shown.header("Content-Disposition") == nil)
+        #expect(saved.header("Content-Disposition") == "attachment; filename=\"vertical-events.json\"")
+        #expect(saved.text == shown.text)
+    }
+
     @Test func aTapIsLoggedWithStructuredFieldsBesideItsSentence() throws {
         let visitor = try StageServer().visitor()
         _ = try visitor.get("/vertical/vertical/inbox")

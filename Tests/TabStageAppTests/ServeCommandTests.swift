@@ -142,4 +142,30 @@ import Testing
         #expect(runCLI(["serve", "--max-connections-per-ip", "0"]).code == 2)
         #expect(runCLI(["serve", "--connection-timeout", "0"]).code == 2)
     }
+
+    /// The room sees the start page and the banner: a page names an app's file, never its folder
+    /// (issue 28); `--no-demos` serves the client's app alone.
+    @Test func pagesNameTheAppFileNotItsFolderAndNoDemosHidesTheDemos() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-client-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("client-coffee.json")
+        try Data(contentsOf: StageServer.repositoryRoot.appendingPathComponent("examples/coffee.json")).write(to: file)
+        let (process, port) = try launchServe(["--app", file.path, "--sessions", "memory", "--no-demos"])
+        defer { process.terminate() }
+        let client = HTTPTestClient(port: port)
+        let home = try client.get("/").text
+        #expect(home.contains("client-coffee.json"))
+        for path in ["/", "/coffee/stage", "/coffee/bottom", "/coffee/events", "/coffee/nowhere", "/icons"] {
+            #expect(!(try client.get(path).text.contains(folder.path)), "\(path) shows the app file's folder")
+        }
+        #expect(!home.contains("/restaurant/stage"))
+        #expect(try client.get("/restaurant/stage").status == 404)
+    }
+
+    @Test func noDemosNeedsAnAppFile() {
+        let result = runCLI(["serve", "--no-demos"])
+        #expect(result.code == 2)
+        #expect(result.err.contains("--no-demos leaves nothing to serve without --app FILE"))
+    }
 }

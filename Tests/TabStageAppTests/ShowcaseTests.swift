@@ -77,7 +77,7 @@ import Testing
         let stage = try visitor.get("/restaurant/stage")
         #expect(stage.text.contains("<li value=\"1\">guard home (url) → allowed</li>"))
         #expect(stage.text.contains("class=\"step-newest\">guard wallet (tap) → allowed</li>"))
-        #expect(stage.text.contains("class=\"step-newest\">wallet viewDidAppear</li>\n</ol>"))
+        #expect(stage.text.contains("class=\"step-newest step-containment\">wallet viewDidAppear</li>\n</ol>"))
     }
 
     @Test func bothIconRoutesTakeTheUnselectedFill() throws {

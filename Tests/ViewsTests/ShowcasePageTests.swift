@@ -22,7 +22,7 @@ import Testing
                 + "src=\"/restaurant/vertical\" width=\"1024\" height=\"768\"></iframe>"))
     let events = container.log.events
     let lastShouldSelect = try #require(events.lastIndex { ShowcasePage.startsSteps($0.kind) })
-    #expect(html.components(separatedBy: "class=\"step-newest\"").count - 1 == events.count - lastShouldSelect)
+    #expect(html.components(separatedBy: "class=\"step-newest").count - 1 == events.count - lastShouldSelect)
     let first = try #require(events.first)
     let last = try #require(events.last)
     #expect(events[lastShouldSelect].kind.description.contains("wallet (tap)"))
@@ -30,8 +30,70 @@ import Testing
         html.contains(
             "<li value=\"\(events[lastShouldSelect].sequence)\" class=\"step-newest\">"
                 + "\(events[lastShouldSelect].kind.description)</li>"))
+    #expect(!ShowcasePage.isContainmentStep(first.kind))
     #expect(html.contains("<li value=\"1\">\(first.kind.description)</li>"))
-    #expect(html.contains("<li value=\"\(last.sequence)\" class=\"step-newest\">\(last.kind.description)</li>"))
+    #expect(ShowcasePage.isContainmentStep(last.kind))
+    #expect(
+        html.contains(
+            "<li value=\"\(last.sequence)\" class=\"step-newest step-containment\">\(last.kind.description)</li>"))
+}
+
+/// Issue 28: the stage's own controls are drawn beside the devices. The timeline's rows of view
+/// controller containment are marked to be shown on request; a switch picks the one device a
+/// narrow window shows.
+@Test func theStageMarksContainmentStepsAndDrawsItsSwitchesOutsideTheDevices() throws {
+    let app = try demo("restaurant")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("wallet"), source: .tap, isLoggedIn: false, at: testTime)
+    let live = LiveStage(
+        version: LiveVersion(revision: 3, generation: 0),
+        role: .presenting(
+            code: "c0de", followers: 1, link: FollowLink(url: "http://stage.test/restaurant/follow/c0de")))
+    let html = String(
+        decoding: ShowcasePage.document(
+            app: app, log: container.log, live: live, chrome: ChromeContext(language: .english, app: app)),
+        as: UTF8.self)
+    #expect(html.contains("class=\"step-newest step-containment\">addChild wallet</li>"))
+    #expect(html.contains("class=\"step-newest\">guard wallet (tap) → allowed</li>"))
+    #expect(html.contains("<input type=\"checkbox\" id=\"timeline-containment\">"))
+    #expect(html.contains("<input type=\"checkbox\" id=\"timeline-hidden\">"))
+    #expect(
+        html.contains("<input type=\"radio\" name=\"stage-device\" id=\"stage-show-phone\" value=\"phone\" checked>"))
+    let panel = try #require(
+        html.range(of: "<aside class=\"presenter-panel\" id=\"presenter\" aria-label=\"Live presentation\">"))
+    let devices = try #require(html.range(of: "<div class=\"showcase-devices\">"))
+    #expect(panel.upperBound < devices.lowerBound, "the presenter's panel is not inside a device")
+    #expect(html.contains("<a class=\"follow-link\" href=\"http://stage.test/restaurant/follow/c0de\">"))
+    #expect(html.contains("<input type=\"hidden\" name=\"return\" value=\"stage\">"))
+}
+
+@Test func aTabPageDrawsThePresentersPanelAfterTheDeviceAndAFrameDrawsNone() throws {
+    let app = try demo("restaurant")
+    var container = TabContainer(app: app)
+    _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: testTime)
+    let live = LiveStage(
+        version: LiveVersion(revision: 3, generation: 0),
+        role: .presenting(
+            code: "c0de", followers: 2, link: FollowLink(url: "http://stage.test/restaurant/follow/c0de")))
+    func page(embedded: Bool) -> String {
+        let chrome = ChromeContext(
+            language: .english, app: app, layout: .bottom, display: DisplaySettings(isEmbedded: embedded))
+        return String(
+            decoding: StagePage.document(
+                StageContext(
+                    chrome: chrome, app: app, layout: .bottom, container: container, content: .tab(id: "home"),
+                    live: live)),
+            as: UTF8.self)
+    }
+    let framed = page(embedded: false)
+    let deviceEnd = try #require(framed.range(of: "</main>"))
+    let panel = try #require(
+        framed.range(of: "<aside class=\"presenter-panel\" id=\"presenter\" aria-label=\"Live presentation\">"))
+    #expect(deviceEnd.upperBound <= panel.lowerBound, "the panel follows the device, outside it")
+    #expect(framed.contains("2 people following"))
+    let embedded = page(embedded: true)
+    #expect(
+        !embedded.contains("follow-link") && !embedded.contains("presenter-panel") && !embedded.contains("/present"))
 }
 
 @Test func theTimelineShowsOnlyTheNewestEvents() throws {
@@ -139,4 +201,13 @@ import Testing
     let icons = html.components(separatedBy: "<img alt=\"\" width=\"48\"").count - 1
     #expect(icons == BuiltInApps.all.reduce(0) { $0 + $1.tabs.count })
     #expect(restaurant.tabs.count == 5)
+}
+
+@Test func anEndedPresentationIsHeadedSoNotPageNotFound() {
+    let html = String(
+        decoding: ErrorPage.document(
+            status: 404, message: .presentationEnded, chrome: ChromeContext(language: .english)),
+        as: UTF8.self)
+    #expect(html.contains("<h1>This presentation has ended</h1>"))
+    #expect(!html.contains("Page not found"))
 }

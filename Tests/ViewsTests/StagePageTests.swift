@@ -121,8 +121,11 @@ import Testing
     #expect(
         html.contains(
             "<tr><td>1</td><td><time datetime=\"2026-01-01T00:00:00Z\">00:00:00</time></td><td>vertical</td>"
-                + "<td>guard home (url) → allowed</td></tr>"))
+                + "<td>Home</td><td>guard home (url) → allowed</td></tr>"))
     #expect(html.contains("<th scope=\"col\">Layout</th>"))
+    // Issue 28: the time's zone is said, each tab's row names it by title, the log can be saved.
+    #expect(html.contains("<th scope=\"col\">Time (UTC)</th><th scope=\"col\">Layout</th><th scope=\"col\">Tab</th>"))
+    #expect(html.contains("<a href=\"/restaurant/events.json?download=1\" download>Download (JSON)</a>"))
     let json = String(decoding: EventLogPage.json(app: app, log: container.log), as: UTF8.self)
     #expect(json.hasPrefix("{\n  \"app\": \"restaurant\",\n  \"dropped\": 0,\n  \"events\": [\n    {\"sequence\": 1,"))
     #expect(

@@ -36,11 +36,16 @@ struct EventLogController: Sendable {
             Page { EventLogPage.document(app: app, log: log, category: category, testDownload: test, chrome: $0) })
     }
 
-    /// `GET /{app}/events.json`: the log in order, for comparing with a device's.
+    /// `GET /{app}/events.json`: the log in order, for comparing with a device's; with
+    /// `?download=1` it is a file to save, `{app}-events.json`.
     func eventLogJSON(_ visit: PageVisit, _: Void, _ session: inout VisitorSession) -> PageAnswer {
         var response = Response.json(EventLogPage.json(app: visit.app, log: log(visit, &session)))
         StageResponses.secure(&response)
         response.headers["Cache-Control"] = "no-store"
+        if visit.page.query["download"] == "1" {
+            // An app id is lowercase letters, digits and hyphens: nothing to quote.
+            response.headers["Content-Disposition"] = "attachment; filename=\"\(visit.app.id)-events.json\""
+        }
         return .response(response)
     }
 

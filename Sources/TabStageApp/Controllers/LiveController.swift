@@ -156,7 +156,8 @@ struct LiveController: Sendable {
     // MARK: Present and follow
 
     /// `POST /{app}/present`: the visitor presents the app under a new follow code (the one
-    /// they have, if they present it already), and comes back to the page they were on. A
+    /// they have, if they present it already), and comes back to the page they were on (the
+    /// stage, when the form says `return=stage`). A
     /// presenter's change keeps the code's alias (`Visitors.visit`).
     func present(_ visit: PageVisit, _ form: QueryItems, _ session: inout VisitorSession) -> PageAnswer {
         // Drawn whether or not it is used: the seeded id source's order stays the same.
@@ -168,6 +169,7 @@ struct LiveController: Sendable {
             session.presentation = Presentation(code: code, appID: app.id, layout: layout)
         }
         session.presentation?.layout = layout
+        if form["return"] == "stage" { return .redirect(StageLinks.stage(app.id), endingPresentation: replaced) }
         let shown = session.containers[app.id].map {
             TabSelection.shownPath($0, isLoggedIn: session.isLoggedIn, in: layout)
         }
@@ -178,6 +180,9 @@ struct LiveController: Sendable {
     func stopPresenting(_ visit: PageVisit, _ form: QueryItems, _ session: inout VisitorSession) -> PageAnswer {
         let stopped = session.presentation
         session.presentation = nil
+        if form["return"] == "stage" {
+            return .redirect(StageLinks.stage(visit.app.id), endingPresentation: stopped?.code)
+        }
         return .redirect(
             StageLinks.layout(visit.app.id, stopped?.layout ?? .bottom), endingPresentation: stopped?.code)
     }

@@ -23,9 +23,14 @@ struct StageController: Sendable {
 
     /// `GET /{app}/stage`. It makes the session when there is none, so that its two frames,
     /// loaded at once, share the cookie it sets instead of each making a session of its own.
+    /// Its presenter panel (present, or the follow link and stop) is drawn beside the devices.
     func stage(_ visit: PageVisit, _: Void, _ session: inout VisitorSession) -> PageAnswer {
         let (app, log) = (visit.app, session.containers[visit.app.id]?.log)
-        return .page(Page(framing: .stage) { ShowcasePage.document(app: app, log: log, chrome: $0) })
+        var live = pages.liveStage(
+            visit.page.appIndex ?? 0, revision: session.revision ?? 0, presentation: session.presentation,
+            visit.page.served, visit.page.request)
+        live.recording = RecordingStatus(session.recording)
+        return .page(Page(framing: .stage) { ShowcasePage.document(app: app, log: log, live: live, chrome: $0) })
     }
 }
 

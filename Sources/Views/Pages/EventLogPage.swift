@@ -17,6 +17,10 @@ public enum EventLogPage {
             html.attribute("type", "application/json")
             html.raw(">")
             html.text(UIString.eventsAsJSON.text(in: language))
+            html.raw("</a> <a")
+            html.attribute("href", StageLinks.eventsJSON(app.id) + "?download=1")
+            html.raw(" download>")
+            html.text(UIString.eventsDownload.text(in: language))
             html.raw("</a> ")
             quietButton(StageLinks.resetDemo(app.id), UIString.resetDemo.text(in: language), into: &html)
             if let testDownload {
@@ -39,7 +43,7 @@ public enum EventLogPage {
                 PageParts.paragraph(
                     UIString.eventLogDropped(log.droppedCount).text(in: language), className: "meta", into: &html)
             }
-            table(events.reversed(), language: language, into: &html)
+            table(events.reversed(), app: app, language: language, into: &html)
         }
     }
 
@@ -81,13 +85,16 @@ public enum EventLogPage {
         html.raw("</ul></nav>\n")
     }
 
+    /// Times are UTC, and the heading says so; each event that concerns a tab names it by its
+    /// title (the sentence keeps the id, as the JSON and a device log do).
     private static func table(
-        _ events: ReversedCollection<[ContainerEvent]>, language: UILanguage, into html: inout HTMLWriter
+        _ events: ReversedCollection<[ContainerEvent]>, app: AppDescription, language: UILanguage,
+        into html: inout HTMLWriter
     ) {
         html.raw("<table class=\"event-table\">\n<caption>")
         html.text(UIString.eventLogNewestFirst.text(in: language))
         html.raw("</caption>\n<thead><tr>")
-        for column in [UIString.eventSequence, .eventTime, .eventLayout, .eventDescription] {
+        for column in [UIString.eventSequence, .eventTime, .eventLayout, .eventTab, .eventDescription] {
             html.raw("<th scope=\"col\">")
             html.text(column.text(in: language))
             html.raw("</th>")
@@ -102,6 +109,10 @@ public enum EventLogPage {
             html.text(EventTimeFormat.timeOfDay(event.time))
             html.raw("</time></td><td>")
             if let layout = event.layout { html.text(layout.rawValue) }
+            html.raw("</td><td>")
+            if let tabID = event.kind.fields.tabID, let tab = app.tabs.first(where: { $0.id == tabID }) {
+                html.text(tab.title.text(in: language.tag))
+            }
             html.raw("</td><td>")
             PageParts.englishText(event.kind.description, pageLanguage: language, into: &html)
             html.raw("</td></tr>\n")

@@ -108,6 +108,8 @@ public enum ErrorPage {
         let language = chrome.language
         let heading: UIString =
             switch status {
+            // A follow link after its presentation: it did exist, and is over.
+            case 404 where message == .presentationEnded: .presentationEndedTitle
             case 400: .badRequestTitle
             case 403: .forbiddenTitle
             case 404: .notFoundTitle

@@ -76,12 +76,16 @@ public enum IconGalleryPage {
             html.raw("</th>")
             for picture in pictures {
                 let state = name(of: picture, language: language)
+                // Each picture at its own pixel size, cropped to the middle of its cell, so that
+                // 1x, 2x and 3x are seen as drawn (the whole 80 pt cell at 3x is 240 px).
                 for scale in 1...3 {
-                    html.raw("<td><img width=\"80\" height=\"80\"")
+                    html.raw("<td><span class=\"gallery-crop gallery-x")
+                    html.number(scale)
+                    html.raw("\"><img width=\"80\" height=\"80\"")
                     html.attribute("src", url(row.key, picture, scale))
                     html.attribute(
                         "alt", UIString.iconDescription(name: row.label, state: state, scale: scale).text(in: language))
-                    html.raw("></td>")
+                    html.raw("></span></td>")
                 }
             }
             html.raw("</tr>\n")

@@ -90,26 +90,69 @@ enum LiveStageView {
         html.raw("</a></div>\n")
     }
 
-    /// The offer to present, or the follow link and audience while presenting, at the end of
-    /// the page area.
+    /// The offer to present, or the follow link and audience while presenting, and the page's
+    /// reset: the page's chrome, drawn after the device (never inside its screen) and not in a
+    /// stage's frame, whose stage draws its own.
     static func panel(_ context: StageContext, into html: inout HTMLWriter) {
-        guard let live = context.live else { return }
-        let language = context.language
-        let appID = context.app.id
+        guard let live = context.live, !context.chrome.display.isEmbedded else { return }
         switch live.role {
         case .following:
             return
         case .visitor:
+            openPanel(language: context.language, into: &html)
             if let markup = context.markup {
-                html.prewritten(markup.presentFormOpening(layout: context.layout, language: language), of: markup)
+                html.prewritten(
+                    markup.presentFormOpening(layout: context.layout, language: context.language), of: markup)
                 CSRFField.render(context.chrome.csrfToken, into: &html)
-                html.prewritten(markup.presentFormClosing(language: language), of: markup)
+                html.prewritten(markup.presentFormClosing(language: context.language), of: markup)
             } else {
-                presentFormOpening(appID: appID, layout: context.layout, language: language, into: &html)
-                CSRFField.render(context.chrome.csrfToken, into: &html)
-                presentFormClosing(language: language, into: &html)
+                panel(
+                    live, appID: context.app.id, layout: context.layout, returnTo: nil, language: context.language,
+                    csrfToken: context.chrome.csrfToken, into: &html)
             }
-            RecordPanelView.render(context, into: &html)
+            closePanel(context, into: &html)
+        case .presenting:
+            openPanel(language: context.language, into: &html)
+            panel(
+                live, appID: context.app.id, layout: context.layout, returnTo: nil, language: context.language,
+                csrfToken: context.chrome.csrfToken, into: &html)
+            closePanel(context, into: &html)
+        }
+    }
+
+    /// The page's reset, when the page on screen has one, and the panel's end.
+    private static func closePanel(_ context: StageContext, into html: inout HTMLWriter) {
+        if let live = context.live {
+            RecordPanelView.render(
+                live, appID: context.app.id, returnPath: context.chrome.currentPath, language: context.language,
+                csrfToken: context.chrome.csrfToken, into: &html)
+        }
+        if let tab = PageView.resettableTab(context) { PageView.resetForm(tab, context, into: &html) }
+        html.raw("</aside>\n")
+    }
+
+    /// The panel's landmark, `#presenter` (a live page swaps it with the stage); `</aside>` ends it.
+    static func openPanel(language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<aside class=\"presenter-panel\" id=\"presenter\"")
+        html.attribute("aria-label", UIString.presenterPanel.text(in: language))
+        html.raw(">\n")
+    }
+
+    /// The panel's contents for `live`: the offer to present in `layout`, or the follow link,
+    /// the audience and the stop button. `returnTo` (`stage`) brings the presenter back to the
+    /// page the form is on instead of the layout's page.
+    static func panel(
+        _ live: LiveStage, appID: String, layout: Layout, returnTo: StaticString?, language: UILanguage,
+        csrfToken: String?, into html: inout HTMLWriter
+    ) {
+        switch live.role {
+        case .following:
+            return
+        case .visitor:
+            presentFormOpening(appID: appID, layout: layout, language: language, into: &html)
+            CSRFField.render(csrfToken, into: &html)
+            returnField(returnTo, into: &html)
+            presentFormClosing(language: language, into: &html)
         case .presenting(_, let followers, let link):
             html.raw("<div class=\"live-panel live-presenting\"><p>")
             html.text(UIString.presentingLead.text(in: language))
@@ -122,12 +165,19 @@ enum LiveStageView {
             StageLinks.writeStopPresenting(appID, into: &html)
             html.closeAttribute()
             html.raw(">")
-            CSRFField.render(context.chrome.csrfToken, into: &html)
+            CSRFField.render(csrfToken, into: &html)
+            returnField(returnTo, into: &html)
             html.raw("<button type=\"submit\" class=\"button button-quiet\">")
             html.text(UIString.stopPresenting.text(in: language))
             html.raw("</button></form></div>\n")
-            RecordPanelView.render(context, into: &html)
         }
+    }
+
+    private static func returnField(_ returnTo: StaticString?, into html: inout HTMLWriter) {
+        guard let returnTo else { return }
+        html.raw("<input type=\"hidden\" name=\"return\" value=\"")
+        html.raw(returnTo)
+        html.raw("\">")
     }
 
     /// The visitor's offer to present, up to the form's CSRF field.

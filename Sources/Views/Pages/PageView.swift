@@ -35,15 +35,41 @@ enum PageView {
             // A state of another kind cannot happen: the model creates states from the page.
             break
         }
-        // Every page that keeps state can go back to its initial state; the counter's own row
-        // of buttons has its Reset already.
-        switch tab.page.content {
-        case .text, .counter: break
-        default:
-            PageParts.actionButton(
-                context, tabID: tab.id, action: "reset", label: UIString.reset.text(in: context.language), quiet: true,
-                into: &html)
+        // Going back to the page's initial state is TabStage's, not the app's: the presenter's
+        // panel offers it, outside the device (`resetForm`).
+    }
+
+    /// The tab whose page is on screen and keeps a state that can go back to its initial one
+    /// (the counter's own row of buttons has its Reset already); nil for any other screen.
+    static func resettableTab(_ context: StageContext) -> TabDescription? {
+        let shown: String?
+        switch context.content {
+        case .tab(let id): shown = id
+        case .refused: shown = context.container.selectedTabID
+        case .more, .editTabs, .detail: shown = nil
         }
+        guard let shown, let position = context.app.index(ofTab: shown) else { return nil }
+        let tab = context.app.tabs[position]
+        switch tab.page.content {
+        case .text, .counter: return nil
+        default: return tab
+        }
+    }
+
+    /// "Reset this page": a plain form (outside the stage, so the page is read again after it)
+    /// posting the page's reset action.
+    static func resetForm(_ tab: TabDescription, _ context: StageContext, into html: inout HTMLWriter) {
+        html.raw("<form method=\"post\" class=\"page-reset\"")
+        html.openAttribute("action")
+        StageLinks.writeAction(context.app.id, context.layout, tab.id, into: &html)
+        html.closeAttribute()
+        html.raw(">")
+        CSRFField.render(context.chrome.csrfToken, into: &html)
+        html.raw(
+            "<input type=\"hidden\" name=\"action\" value=\"reset\"><button type=\"submit\" class=\"button button-quiet\">"
+        )
+        html.text(UIString.resetPage.text(in: context.language))
+        html.raw("</button></form>\n")
     }
 
     /// The page's fixed paragraphs, which only the app and the language decide.

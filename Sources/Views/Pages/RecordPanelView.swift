@@ -14,10 +14,13 @@ public enum RecordPanelView {
     public static func stop(_ appID: String) -> String { "/\(appID)/record/stop" }
     public static func download(_ appID: String) -> String { "/\(appID)/record.txt" }
 
-    static func render(_ context: StageContext, into html: inout HTMLWriter) {
-        guard let live = context.live, !live.isFollowing else { return }
-        let language = context.language
-        let appID = context.app.id
+    /// The panel's row: the lead, the button, and the download once stopped. `returnPath` is
+    /// where the button's form comes back to.
+    static func render(
+        _ live: LiveStage, appID: String, returnPath: String, language: UILanguage, csrfToken: String?,
+        into html: inout HTMLWriter
+    ) {
+        guard !live.isFollowing else { return }
         html.raw("<div class=\"live-panel record-panel\" data-recording=\"")
         switch live.recording {
         case .off: html.raw("off")
@@ -33,9 +36,9 @@ public enum RecordPanelView {
         let isOn = if case .on = live.recording { true } else { false }
         html.attribute("action", isOn ? stop(appID) : start(appID))
         html.raw("><input type=\"hidden\" name=\"next\"")
-        html.attribute("value", context.chrome.currentPath)
+        html.attribute("value", returnPath)
         html.raw(">")
-        CSRFField.render(context.chrome.csrfToken, into: &html)
+        CSRFField.render(csrfToken, into: &html)
         html.raw("<button type=\"submit\" class=\"button button-quiet\" data-record>")
         html.text((isOn ? RecordWording.stop : RecordWording.record).text(in: language))
         html.raw("</button></form>")

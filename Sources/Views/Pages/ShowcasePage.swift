@@ -9,24 +9,60 @@ public enum ShowcasePage {
     /// How many of the newest events the timeline shows.
     public static let timelineLength = 40
 
-    /// `log` is nil when the session has no container for the app yet.
-    public static func document(app: AppDescription, log: EventLog?, chrome: ChromeContext) -> [UInt8] {
+    /// `log` is nil when the session has no container for the app yet; `live` is the session's
+    /// part in presenting (nil draws no presenter panel).
+    public static func document(
+        app: AppDescription, log: EventLog?, live: LiveStage? = nil, chrome: ChromeContext
+    ) -> [UInt8] {
         let language = chrome.language
         let heading = UIString.stageOf(app.name.text(in: language.tag)).text(in: language)
         return Chrome.document(title: Chrome.title([heading], language: language), chrome: chrome) { html in
             html.raw("<main class=\"showcase\"")
             html.attribute("data-app", app.id)
-            html.raw(">\n<h1>")
+            html.raw(">\n<header class=\"showcase-head\"><h1>")
             html.text(heading)
             html.raw("</h1>\n")
             PageParts.paragraph(UIString.stageLead.text(in: language), className: "lead", into: &html)
-            html.raw("<div class=\"showcase-body\">\n<div class=\"showcase-devices\">\n")
+            html.raw("</header>\n")
+            // The presenter's controls are the stage's own: beside the devices, never in a screen.
+            if let live {
+                LiveStageView.openPanel(language: language, into: &html)
+                LiveStageView.panel(
+                    live, appID: app.id, layout: .bottom, returnTo: "stage", language: language,
+                    csrfToken: chrome.csrfToken, into: &html)
+                RecordPanelView.render(
+                    live, appID: app.id, returnPath: StageLinks.stage(app.id), language: language,
+                    csrfToken: chrome.csrfToken, into: &html)
+                // The stage's reset: every page of the app back to its start, after a confirmation.
+                html.raw("<p class=\"stage-reset\"><a class=\"button button-quiet\"")
+                html.attribute("href", StageLinks.resetDemo(app.id))
+                html.raw(">")
+                html.text(UIString.resetDemo.text(in: language))
+                html.raw("</a></p>\n</aside>\n")
+            }
+            html.raw("<div class=\"showcase-devices\">\n")
+            deviceSwitch(language: language, into: &html)
             device(app: app, layout: .bottom, language: language, into: &html)
             device(app: app, layout: .vertical, language: language, into: &html)
             html.raw("</div>\n")
             timeline(app: app, log: log, language: language, into: &html)
-            html.raw("</div>\n</main>\n")
+            html.raw("</main>\n")
         }
+    }
+
+    /// Below 1024 px the stage shows one device: two radio buttons choose which, with or without
+    /// the script (the stylesheet reads which is checked).
+    private static func deviceSwitch(language: UILanguage, into html: inout HTMLWriter) {
+        html.raw("<fieldset class=\"device-switch\"><legend class=\"visually-hidden\">")
+        html.text(UIString.deviceSwitch.text(in: language))
+        html.raw("</legend>")
+        html.raw("<input type=\"radio\" name=\"stage-device\" id=\"stage-show-phone\" value=\"phone\" checked>")
+        html.raw("<label for=\"stage-show-phone\">")
+        html.text(UIString.phoneName.text(in: language))
+        html.raw("</label><input type=\"radio\" name=\"stage-device\" id=\"stage-show-tablet\" value=\"tablet\">")
+        html.raw("<label for=\"stage-show-tablet\">")
+        html.text(UIString.tabletName.text(in: language))
+        html.raw("</label></fieldset>\n")
     }
 
     /// One device: a frame on the layout's entry, which leads to the selected tab.
@@ -52,12 +88,18 @@ public enum ShowcasePage {
     }
 
     /// The newest events, oldest first, numbered by their sequence; the steps of the newest
-    /// request (from the event that starts it on) are marked as the newest.
+    /// request (from the event that starts it on) are marked as the newest, and the view
+    /// controller containment steps as such (shown when the presenter asks). Two switches, outside
+    /// the part the script reads again, show those steps and hide the timeline.
     static func timeline(app: AppDescription, log: EventLog?, language: UILanguage, into html: inout HTMLWriter) {
         html.raw("<section class=\"timeline\" id=\"timeline\" aria-labelledby=\"timeline-title\">\n")
-        html.raw("<h2 id=\"timeline-title\">")
+        html.raw("<div class=\"timeline-head\"><h2 id=\"timeline-title\">")
         html.text(UIString.timeline.text(in: language))
-        html.raw("</h2>\n")
+        html.raw("</h2>\n<label for=\"timeline-containment\"><input type=\"checkbox\" id=\"timeline-containment\"> ")
+        html.text(UIString.timelineContainment.text(in: language))
+        html.raw("</label> <label for=\"timeline-hidden\"><input type=\"checkbox\" id=\"timeline-hidden\"> ")
+        html.text(UIString.timelineHide.text(in: language))
+        html.raw("</label></div>\n<div class=\"timeline-scroll\" id=\"timeline-steps\">\n")
         let events = log.map { Array($0.events.suffix(timelineLength)) } ?? []
         if events.isEmpty {
             PageParts.paragraph(UIString.timelineEmpty.text(in: language), className: "meta", into: &html)
@@ -70,14 +112,20 @@ public enum ShowcasePage {
                 html.openAttribute("value")
                 html.number(event.sequence)
                 html.closeAttribute()
-                if let newestStart, index >= newestStart { html.raw(" class=\"step-newest\"") }
+                let isNewest = newestStart.map { index >= $0 } ?? false
+                switch (isNewest, isContainmentStep(event.kind)) {
+                case (true, true): html.raw(" class=\"step-newest step-containment\"")
+                case (true, false): html.raw(" class=\"step-newest\"")
+                case (false, true): html.raw(" class=\"step-containment\"")
+                case (false, false): break
+                }
                 html.raw(">")
                 PageParts.englishText(event.kind.description, pageLanguage: language, into: &html)
                 html.raw("</li>\n")
             }
             html.raw("</ol>\n")
         }
-        html.raw("<p><a")
+        html.raw("</div>\n<p class=\"timeline-links\"><a")
         html.attribute("href", StageLinks.stage(app.id))
         html.raw(">")
         html.text(UIString.timelineRefresh.text(in: language))
@@ -88,12 +136,27 @@ public enum ShowcasePage {
         html.raw("</a></p>\n</section>\n")
     }
 
+    /// Whether an event is a step of view controller containment (a child added or removed, its
+    /// view's appearance), which says little to a client: the timeline shows the delegate calls
+    /// and what the container decided, and these when asked.
+    static func isContainmentStep(_ kind: ContainerEventKind) -> Bool {
+        switch kind {
+        case .childCreated, .willMoveToParent, .addChild, .viewDidLoad, .viewWillAppear, .viewAdded, .viewDidAppear,
+            .willMoveToNoParent, .viewWillDisappear, .viewRemoved, .viewDidDisappear, .removeFromParent,
+            .didMoveToNoParent, .didMoveToParent, .childDiscarded, .detailAppearance, .detailViewDidLoad,
+            .moreListAppearance, .moreViewAdded, .moreViewRemoved:
+            true
+        default: false
+        }
+    }
+
     /// Whether an event is the first a visitor's request makes: a selection asked for (its
     /// `shouldSelect` or login guard, or the answer that it changes nothing) or a page action.
     static func startsSteps(_ kind: ContainerEventKind) -> Bool {
         switch kind {
-        case .shouldSelect, .guardChecked, .selectionUnchanged, .staleAction, .pageAction, .willBeginCustomizing,
-            .tabMoved, .tabHiddenChanged, .arrangementReset, .didEndCustomizing:
+        case .shouldSelect, .shouldSelectTab, .moreShouldSelect, .guardChecked, .selectionUnchanged, .staleAction,
+            .pageAction, .willBeginCustomizing, .willBeginEditing, .tabMoved, .tabHiddenChanged, .arrangementReset,
+            .didEndCustomizing:
             true
         default: false
         }

@@ -173,15 +173,18 @@ public enum StagePage {
             title: { titles.writeDocumentTitle(context, into: &$0) }, chrome: context.chrome, markup: context.markup
         ) { html in
             stage(context, titles: titles, into: &html)
+            LiveStageView.panel(context, into: &html)
             // The page's one live region, outside the stage the script swaps: it says what an
             // action did, which page a tab opened, why a tab was refused.
             html.raw("<div id=\"announcer\" class=\"visually-hidden\" role=\"status\"></div>\n")
         }
     }
 
+    /// The stage, and the presenter's panel after it (its page reset follows the tab shown).
     public static func fragment(_ context: StageContext) -> [UInt8] {
         var html = HTMLWriter()
         stage(context, titles: StageTitles(context), into: &html)
+        LiveStageView.panel(context, into: &html)
         return html.finish()
     }
 
@@ -262,7 +265,6 @@ public enum StagePage {
             DetailView.render(tabID: tabID, itemID: itemID, context, into: &html)
         }
         LiveStageView.closeInert(context, into: &html)
-        LiveStageView.panel(context, into: &html)
         html.raw("</section>\n")
     }
 }

@@ -41,6 +41,8 @@ public enum UIString: Sendable, Equatable {
     case eventLayout
     case eventDescription
     case eventsAsJSON
+    case eventTab
+    case eventsDownload
     case eventFilterNavigation
     case eventCategory(EventCategory?)
     case eventLogNewestFirst
@@ -133,6 +135,13 @@ public enum UIString: Sendable, Equatable {
     case timelineLead
     case timelineEmpty
     case timelineRefresh
+    case timelineContainment
+    case timelineHide
+    case deviceSwitch
+    case phoneName
+    case tabletName
+    case presenterPanel
+    case resetPage
     case appearanceNavigation
     case appearanceName(Appearance)
     case openStage
@@ -161,7 +170,8 @@ public enum UIString: Sendable, Equatable {
             .resetTabOrder, .doneEditing, .hiddenTab, .inTheBar, .inMore, .customizationRefused, .hiddenTabNotOpened:
             editingWording
         case .eventLog, .eventLogOf, .eventLogEmpty, .eventLogDropped, .eventSequence, .eventTime,
-            .eventLayout, .eventDescription, .eventsAsJSON, .eventFilterNavigation, .eventCategory,
+            .eventLayout, .eventDescription, .eventsAsJSON, .eventTab, .eventsDownload, .eventFilterNavigation,
+            .eventCategory,
             .eventLogNewestFirst, .eventLogEmptyCategory, .resetDemo, .resetDemoButton, .resetDemoQuestion,
             .resetDemoExplanation:
             eventLogWording
@@ -183,7 +193,8 @@ public enum UIString: Sendable, Equatable {
             .followQRCode,
             .followingBanner, .leaveButton, .refreshLink, .presentationEnded, .presentationEndedTitle,
             .stage, .stageOf, .stageLead, .phoneFrame, .tabletFrame, .timeline, .timelineLead,
-            .timelineEmpty, .timelineRefresh:
+            .timelineEmpty, .timelineRefresh, .timelineContainment, .timelineHide, .deviceSwitch, .phoneName,
+            .tabletName, .presenterPanel, .resetPage:
             stageWording
         }
     }
@@ -264,10 +275,12 @@ public enum UIString: Sendable, Equatable {
         case .eventLogDropped(let count):
             ("\(count) older events were dropped.", "已捨棄 \(count) 筆較舊的事件。")
         case .eventSequence: ("#", "#")
-        case .eventTime: ("Time", "時間")
+        case .eventTime: ("Time (UTC)", "時間（UTC）")
         case .eventLayout: ("Layout", "版面")
         case .eventDescription: ("Event", "事件")
         case .eventsAsJSON: ("As JSON", "JSON 格式")
+        case .eventTab: ("Tab", "分頁")
+        case .eventsDownload: ("Download (JSON)", "下載（JSON）")
         case .eventFilterNavigation: ("Show events", "顯示事件")
         case .eventCategory(nil): ("All", "全部")
         case .eventCategory(.selection?): ("Selection", "選取")
@@ -408,7 +421,7 @@ public enum UIString: Sendable, Equatable {
         case .refreshLink: ("Refresh", "重新整理")
         case .presentationEnded:
             ("This presentation has ended, or its link was withdrawn.", "這場展示已結束，或連結已被收回。")
-        case .presentationEndedTitle: ("Presentation ended", "展示已結束")
+        case .presentationEndedTitle: ("This presentation has ended", "這場展示已結束")
         case .stage: ("Stage", "舞台")
         case .stageOf(let app): ("Stage: \(app)", "舞台：\(app)")
         case .stageLead:
@@ -422,6 +435,13 @@ public enum UIString: Sendable, Equatable {
         case .timelineLead: ("The newest steps are highlighted.", "最新的步驟會醒目標示。")
         case .timelineEmpty: ("Nothing has happened yet: tap a tab.", "還沒有任何事件：點選一個分頁。")
         case .timelineRefresh: ("Refresh the timeline", "重新整理時間軸")
+        case .timelineContainment: ("Containment steps", "容器步驟")
+        case .timelineHide: ("Hide", "隱藏")
+        case .deviceSwitch: ("Device shown", "顯示的裝置")
+        case .phoneName: ("Phone", "手機")
+        case .tabletName: ("Tablet", "平板")
+        case .presenterPanel: ("Live presentation", "即時展示")
+        case .resetPage: ("Reset this page", "重設這一頁")
         default: preconditionFailure("\(self) is not in this table")
         }
     }
