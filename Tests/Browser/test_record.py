@@ -5,7 +5,9 @@ the diff of the title."""
 import subprocess
 import urllib.request
 
+from selenium.common.exceptions import ElementNotInteractableException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from support import ROOT, log_in, page_heading, path_of, selected_tab, tap, wait
 
@@ -87,3 +89,52 @@ def test_a_recorded_walk_through_replays_as_a_snapshot_test(app_server, browser,
     changed = snapshot()
     assert changed.returncode == 1
     assert "\n-app: coffee (Corner Coffee)\n+app: coffee (Corner Café)\n" in changed.stdout, changed.stdout
+
+
+def test_recording_on_the_stage_keeps_the_frames_taps(app_server, browser, binary, tmp_path):
+    base = app_server("coffee")
+    driver = browser("desktop")
+    driver.get(f"{base}/coffee/stage")
+    click_record_button(driver, "Record a test")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".record-panel").get_attribute("data-recording") == "on",
+         "recording on, back on the stage")
+    assert path_of(driver) == "/coffee/stage"
+    phone = driver.find_element(By.CSS_SELECTOR, 'iframe[name="stage-phone"]')
+
+    def in_phone(body):
+        driver.switch_to.frame(phone)
+        try:
+            return body()
+        finally:
+            driver.switch_to.default_content()
+
+    wait(driver, lambda d: in_phone(lambda: selected_tab(d)) is not None, "the phone shows a tab")
+    # A scaled frame's link is activated from the keyboard (see test_stage.py).
+    def press_stamps(d):
+        try:
+            d.find_element(By.CSS_SELECTOR, '.tab-bar a.tab[data-tab="stamps"]').send_keys(Keys.ENTER)
+            return True
+        except ElementNotInteractableException:
+            return False  # the frame is still laying out
+
+    wait(driver, lambda d: in_phone(lambda: press_stamps(d)), "a tap on Stamps in the phone")
+    wait(driver, lambda d: in_phone(lambda: selected_tab(d)) == "stamps", "Stamps in the phone")
+    driver.get(f"{base}/coffee/stage")
+    click_record_button(driver, "Stop")
+    link = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".record-panel a[data-record-download]"),
+                "the download link on the stage")[0]
+    listing = download(driver, link.get_attribute("href"))
+    assert "GET /coffee/stage  # as: stage" in listing, listing
+    assert "TAP /coffee/bottom/stamps" in listing, listing
+    requests = tmp_path / "coffee-test.txt"
+    requests.write_text(listing, encoding="utf-8")
+
+    def snapshot():
+        return subprocess.run([binary, "snapshot", "test", "--app", str(ROOT / "examples" / "coffee.json"),
+                               "--requests", str(requests), "--dir", str(tmp_path / "snapshots")],
+                              capture_output=True, text=True, timeout=120)
+
+    first = snapshot()
+    assert " 0 failed" in first.stdout, first.stdout + first.stderr
+    second = snapshot()
+    assert second.returncode == 0, second.stdout + second.stderr

@@ -48,11 +48,13 @@ public enum RecordedList {
     public static func fileName(appID: String) -> String { appID + "-test.txt" }
 
     /// `wallet`, `wallet-tap`, `wallet-top-up`, `wallet-after-top-up`, `account-refused`,
-    /// `menu-lang-zh-tw`, `login`: the screen's path after the layout, then what was done.
+    /// `menu-lang-zh-tw`, `login`, `stage`: the path after the layout (or the app), then what was
+    /// done.
     static func baseName(of request: RecordedRequest, after previous: RecordedRequest?) -> String {
         let pathAndQuery = request.target.split(separator: "?", maxSplits: 1)
         var segments = pathAndQuery.first.map { $0.split(separator: "/").map(String.init) } ?? []
-        if segments.count > 2 { segments.removeFirst(2) }  // the app and the layout
+        // The app and the layout (`/coffee/bottom/menu`), or the app (`/coffee/stage`).
+        segments.removeFirst(segments.count > 2 ? 2 : segments.count == 2 ? 1 : 0)
         var action: String?
         if request.kind == "POST" {
             if segments.last == "action" { segments.removeLast() }
