@@ -5,7 +5,7 @@ extension DescriptionValidator {
     mutating func app(_ document: JSONValue) -> AppDescription? {
         let keys = [
             "id", "name", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs", "sections",
-            "customizable",
+            "customizable", "showsDemos",
         ]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: "id") }
@@ -29,19 +29,20 @@ extension DescriptionValidator {
         if let value = members.values["hidesBottomBarWhenPushed"] {
             hidesBar = bool(value, at: "hidesBottomBarWhenPushed")
         }
+        var showsDemos: Bool? = true
+        if let value = members.values["showsDemos"] { showsDemos = bool(value, at: "showsDemos") }
         let tabs = required(members, "tabs").flatMap { parseTabs($0, at: "tabs") }
         let sections: [TabSectionDescription]? =
             members.values["sections"].map { parseSections($0, at: "sections") } ?? []
         let customizable: [String]? =
             members.values["customizable"].map { tabIDList($0, at: "customizable", allowsEmpty: true) } ?? []
         guard let id, let name, let tint, let layout, let iconStyle, let policies, let hidesBar, let tabs,
-            let sections,
-            let customizable
+            let sections, let customizable, let showsDemos
         else { return nil }
         return AppDescription(
             id: id, name: name, tint: tint, defaultLayout: layout, iconStyle: iconStyle, policies: policies,
             hidesBottomBarWhenPushed: hidesBar, tabs: tabs, sections: sections,
-            customizableTabIDs: tabs.map(\.id).filter { customizable.contains($0) })
+            customizableTabIDs: tabs.map(\.id).filter { customizable.contains($0) }, showsDemos: showsDemos)
     }
 
     /// The tab ids written in `tabs`, whatever else is wrong with the tabs.

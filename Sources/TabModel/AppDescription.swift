@@ -30,6 +30,7 @@ public struct AppDescription: Sendable, Equatable {
         @usableFromInline var sections: [TabSectionDescription]
         @usableFromInline var defaultOrder: [Int]
         @usableFromInline var customizableTabIDs: [String]
+        @usableFromInline var showsDemos: Bool
     }
 
     /// Used in URLs: 1 to 32 characters from `a-z`, `0-9` and `-`.
@@ -64,6 +65,12 @@ public struct AppDescription: Sendable, Equatable {
         @inlinable get { shared.fields.hidesBottomBarWhenPushed }
         set { change { $0.hidesBottomBarWhenPushed = newValue } }
     }
+    /// Whether `serve --app` of this app's file serves the built-in demos beside it (false: the
+    /// file's own `"showsDemos": false`, as `--no-demos` would).
+    public var showsDemos: Bool {
+        @inlinable get { shared.fields.showsDemos }
+        set { change { $0.showsDemos = newValue } }
+    }
     /// 2 to 12, with unique ids; without sections, in bar order (see ``defaultOrder``).
     public var tabs: [TabDescription] {
         @inlinable get { shared.fields.tabs }
@@ -87,13 +94,14 @@ public struct AppDescription: Sendable, Equatable {
     public init(
         id: String, name: LocalizedText, tint: String, defaultLayout: Layout, iconStyle: IconStyle = .glow,
         policies: NavigationPolicies, hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription],
-        sections: [TabSectionDescription] = [], customizableTabIDs: [String] = []
+        sections: [TabSectionDescription] = [], customizableTabIDs: [String] = [], showsDemos: Bool = true
     ) {
         shared = Shared(
             Fields(
                 id: id, name: name, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle, policies: policies,
                 hidesBottomBarWhenPushed: hidesBottomBarWhenPushed, tabs: tabs, sections: sections,
-                defaultOrder: Self.defaultOrder(of: tabs, sections: sections), customizableTabIDs: customizableTabIDs))
+                defaultOrder: Self.defaultOrder(of: tabs, sections: sections), customizableTabIDs: customizableTabIDs,
+                showsDemos: showsDemos))
     }
 
     /// A new shared object with the change made, and the default order worked out again.

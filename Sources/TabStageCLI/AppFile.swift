@@ -24,8 +24,8 @@ enum AppFile {
     }
 
     /// The apps of `paths` (each replacing a demo or an earlier file with its id) first, then
-    /// the demos unless `withDemos` is false (`serve --no-demos`); nil after printing every
-    /// problem of every file that cannot be used.
+    /// the demos unless `withDemos` is false (`serve --no-demos`) or a file says
+    /// `"showsDemos": false`; nil after printing every problem of every file that cannot be used.
     static func loaded(from paths: [String], withDemos: Bool = true, command: String, console: Console) -> (
         apps: [AppDescription], files: [Loaded]
     )? {
@@ -50,7 +50,7 @@ enum AppFile {
             }
         }
         guard isUsable else { return nil }
-        guard withDemos else { return (apps, files) }
+        guard withDemos, apps.allSatisfy(\.showsDemos) else { return (apps, files) }
         let ids = Set(apps.map(\.id))
         return (apps + BuiltInApps.all.filter { !ids.contains($0.id) }, files)
     }

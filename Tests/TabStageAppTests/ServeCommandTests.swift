@@ -163,6 +163,26 @@ import Testing
         #expect(try client.get("/restaurant/stage").status == 404)
     }
 
+    /// An app file may say itself that it is shown alone (`"showsDemos": false`), so that the
+    /// room never sees the demos whatever command line serves it.
+    @Test func anAppFileThatShowsNoDemosIsServedAlone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-alone-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("coffee.json")
+        let text = try String(
+            contentsOf: StageServer.repositoryRoot.appendingPathComponent("examples/coffee.json"), encoding: .utf8)
+        let alone = text.replacingOccurrences(
+            of: "\"id\": \"coffee\",", with: "\"id\": \"coffee\", \"showsDemos\": false,")
+        #expect(alone != text)
+        try alone.write(to: file, atomically: true, encoding: .utf8)
+        let (process, port) = try launchServe(["--app", file.path, "--sessions", "memory"])
+        defer { process.terminate() }
+        let client = HTTPTestClient(port: port)
+        #expect(try client.get("/coffee/stage").status == 200)
+        #expect(try client.get("/restaurant/stage").status == 404)
+    }
+
     @Test func noDemosNeedsAnAppFile() {
         let result = runCLI(["serve", "--no-demos"])
         #expect(result.code == 2)
