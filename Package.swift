@@ -77,7 +77,9 @@ let package = Package(
         // HTTP snapshot tests of request lists, replayed against the application in process.
         .target(
             name: "Snapshots",
-            dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "PNGCodec", "ASCII"]),
+            dependencies: [
+                "HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "PNGCodec", "ASCII", "HTTPTesting",
+            ]),
         // The command line: serve, check, icon, snapshot.
         .target(
             name: "TabStageCLI",

@@ -2,6 +2,11 @@ import Foundation
 import TabModel
 import TabStageApp
 
+/// A `--url` server that did not answer a request, in a sentence.
+public struct UnreachableServer: Error, CustomStringConvertible {
+    public var description: String
+}
+
 /// One run of `tabstage snapshot test`: replays a request list, writes each response as a
 /// snapshot (request, prototype, response), compares it with its file as the record mode says,
 /// and finds the files of the folder no request accounts for.
@@ -86,9 +91,28 @@ public struct SnapshotRun {
     /// Replays `list` and checks every response, then the folder's obsolete files.
     public mutating func run(_ list: RequestList, apps: [AppDescription]) throws {
         var replay = SnapshotReplay(apps: apps)
-        var redactor = Redactor(patterns: list.patterns)
+        try run(list, patterns: []) { replay.send($0) }
+    }
+
+    /// Replays `list` against a running TabStage (`--url`), redacting what a live server does
+    /// not repeat (``RemoteReplay``). A server that does not answer throws ``UnreachableServer``.
+    public mutating func run(_ list: RequestList, server: ServerAddress) throws {
+        var replay = RemoteReplay(address: server)
+        try run(list, patterns: RemoteReplay.patterns(for: server)) { request in
+            do {
+                return try replay.send(request)
+            } catch {
+                throw UnreachableServer(description: "\(request.kind.rawValue) \(request.target): \(error)")
+            }
+        }
+    }
+
+    private mutating func run(
+        _ list: RequestList, patterns: [Redactor.Pattern], send: (ReplayRequest) throws -> SnapshotReplay.Replayed
+    ) throws {
+        var redactor = Redactor(patterns: patterns + list.patterns)
         for request in list.requests {
-            let response = replay.send(request)
+            let response = try send(request)
             let text = redactor.redact(Self.text(of: request, response, redactedHeaders: list.redactedHeaders))
             results.append(try check(HTTPSnapshot(text: text), of: request, response: response))
         }

@@ -87,6 +87,7 @@ public final class StageApplication: Sendable {
             assets,
             EventLogController(pages: pages),
             ExportController(pages: pages),
+            RecordController(pages: pages),
             LiveController(pages: pages, visitors: visitors, liveStreams: liveStreams, shelf: shelf),
             CustomizationController(pages: pages),
             TabController(pages: pages),
@@ -139,6 +140,7 @@ protocol Controller: Sendable {
 }
 
 extension StageController: Controller {}
+extension RecordController: Controller {}
 extension AccountController: Controller {}
 extension AssetController: Controller {}
 extension EventLogController: Controller {}

@@ -9,7 +9,7 @@ enum SnapshotCommand: Subcommand {
     static let name = "snapshot"
     static let summary = "Test a prototype against snapshots of a list of requests"
     static let usage = """
-        Usage: tabstage snapshot test --requests LIST --dir DIR [--app FILE]
+        Usage: tabstage snapshot test --requests LIST --dir DIR [--app FILE | --url http://HOST:PORT]
                                       [--record missing|failed|all|never] [--prune]
                                       [--report FILE.html] [--junit FILE.xml]
                tabstage snapshot record ...   (test --record all)
@@ -17,7 +17,9 @@ enum SnapshotCommand: Subcommand {
 
         Replays LIST in one fresh deterministic session, as one browser carrying its cookie and
         its forms' CSRF token, against the built-in demos plus the app of --app (checked as by
-        'tabstage check'). Each request's response is compared with DIR/NAME.txt (and NAME.png
+        'tabstage check'); with --url, against that running TabStage instead (an IPv4 address or
+        localhost), its session ids, tokens, times, follow codes and live versions redacted and
+        its prototype section read from /{app}/events.json. Each request's response is compared with DIR/NAME.txt (and NAME.png
         for an icon), NAME being the request's name. LIST holds one request a line:
 
           GET /coffee/bottom/menu                      # as: menu-first-visit
@@ -38,7 +40,8 @@ enum SnapshotCommand: Subcommand {
 
         """
     static let options: [OptionSpec] = [
-        OptionSpec("app"), OptionSpec("requests"), OptionSpec("dir"), OptionSpec("record"), .flag("prune"),
+        OptionSpec("app"), OptionSpec("url"), OptionSpec("requests"), OptionSpec("dir"), OptionSpec("record"),
+        .flag("prune"),
         OptionSpec("report"), OptionSpec("junit"),
     ]
 
@@ -51,6 +54,20 @@ enum SnapshotCommand: Subcommand {
         }
         guard let listPath = parsed.value("requests"), let directory = parsed.value("dir") else {
             return TabStageCLI.usageError(UsageError("--requests and --dir are required"), for: self, console: console)
+        }
+        var server: ServerAddress?
+        if let url = parsed.value("url") {
+            guard parsed.value("app") == nil else {
+                return TabStageCLI.usageError(
+                    UsageError("--app and --url exclude each other: the server serves its own apps"), for: self,
+                    console: console)
+            }
+            guard let address = ServerAddress(url: url) else {
+                return TabStageCLI.usageError(
+                    UsageError("--url takes http://HOST:PORT, HOST an IPv4 address or localhost"), for: self,
+                    console: console)
+            }
+            server = address
         }
         guard let apps = AppFile.apps(adding: parsed.value("app"), command: name, console: console) else {
             return ExitCode.failure
@@ -69,13 +86,17 @@ enum SnapshotCommand: Subcommand {
         let folder = URL(fileURLWithPath: directory)
         var run = SnapshotRun(store: SnapshotStore(directory: folder, mode: options.mode), options: options)
         do {
-            try run.run(list, apps: apps)
+            if let server { try run.run(list, server: server) } else { try run.run(list, apps: apps) }
+        } catch let error as UnreachableServer {
+            console.err("tabstage snapshot: \(parsed.value("url") ?? ""): \(error.description)\n")
+            return ExitCode.failure
         } catch {
             console.err("tabstage snapshot: cannot write in '\(directory)': \(error.localizedDescription)\n")
             return ExitCode.failure
         }
         var command = "tabstage snapshot test"
         if let app = parsed.value("app") { command += " --app \(app)" }
+        if let url = parsed.value("url") { command += " --url \(url)" }
         command += " --requests \(listPath) --dir \(directory)"
         console.out(
             run.report(listPath: listPath, directory: directory, command: command, highlight: console.outIsTerminal))

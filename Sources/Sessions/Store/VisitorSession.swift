@@ -25,6 +25,9 @@ public struct VisitorSession: Sendable, Equatable, Codable {
     /// True after `?frame=none`: no device frames around the prototype. Optional, like the
     /// fields above, so that sessions stored before it decode.
     public var hidesDeviceFrames: Bool?
+    /// "Record a test": the visitor's requests since they asked, kept for the download; nil
+    /// when they never recorded (and for sessions stored before it).
+    public var recording: TestRecording?
 
     public init(
         containers: [String: TabContainer] = [:], visitorName: String? = nil, languageTag: String? = nil,
@@ -46,7 +49,7 @@ public struct VisitorSession: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case containers, visitorName, languageTag, flash, csrfToken, revision, presentation, appearanceName
-        case hidesDeviceFrames
+        case hidesDeviceFrames, recording
     }
 
     /// Containers saved on tabs that changed since are moved to the current ones as this
@@ -61,6 +64,7 @@ public struct VisitorSession: Sendable, Equatable, Codable {
         presentation = try keyed.decodeIfPresent(Presentation.self, forKey: .presentation)
         appearanceName = try keyed.decodeIfPresent(String.self, forKey: .appearanceName)
         hidesDeviceFrames = try keyed.decodeIfPresent(Bool.self, forKey: .hidesDeviceFrames)
+        recording = try keyed.decodeIfPresent(TestRecording.self, forKey: .recording)
         let isLoggedIn = visitorName != nil
         let saved = try keyed.decode([String: DroppingUnknownApps.Entry].self, forKey: .containers)
         _containers = DroppingUnknownApps(

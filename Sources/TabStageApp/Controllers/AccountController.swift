@@ -42,7 +42,11 @@ struct AccountController: Sendable {
                     LoginPage.document(next: next, problem: problem, chrome: $0)
                 })
         }
-        return .moved(try visitors.rotate(page.request) { $0.visitorName = name }, to: next)
+        let newID = try visitors.rotate(page.request) { session in
+            session.visitorName = name
+            Recorder.record(page, .redirect(next), since: nil, in: &session)
+        }
+        return .moved(newID, to: next)
     }
 
     /// `POST /logout`: back to the page the visitor was on, or to the tab the container moved to
@@ -52,6 +56,7 @@ struct AccountController: Sendable {
         let now = page.now
         var selections: [String: String] = [:]
         let newID = try visitors.rotate(page.request) { session in
+            Recorder.record(page, .redirect(next), since: nil, in: &session)
             guard session.isLoggedIn else { return }
             session.visitorName = nil
             for appID in session.containers.keys.sorted() {

@@ -31,7 +31,9 @@ struct EventLogController: Sendable {
     /// `GET /{app}/events[?kind=…]`: the log newest first, filtered by kind.
     func eventLog(_ visit: PageVisit, _ category: EventCategory?, _ session: inout VisitorSession) -> PageAnswer {
         let (app, log) = (visit.app, log(visit, &session))
-        return .page(Page { EventLogPage.document(app: app, log: log, category: category, chrome: $0) })
+        let test = session.recording.map { _ in RecordPanelView.download(app.id) }
+        return .page(
+            Page { EventLogPage.document(app: app, log: log, category: category, testDownload: test, chrome: $0) })
     }
 
     /// `GET /{app}/events.json`: the log in order, for comparing with a device's; with

@@ -19,8 +19,8 @@ struct LiveController: Sendable {
     /// Fixed segments after `{app}`: before the app's screens.
     func addRoutes(to router: inout Router) {
         router.get("/{app}/live", pages.plain(.app, liveStream))
-        router.post("/{app}/present", pages.form(.app, present))
-        router.post("/{app}/present/stop", pages.form(.app, stopPresenting))
+        router.post("/{app}/present", pages.form(.app, isRecorded: false, present))
+        router.post("/{app}/present/stop", pages.form(.app, isRecorded: false, stopPresenting))
         router.get(
             "/{app}/follow/{code}", pages.page(.app, visiting: .init(creates: .always), find: presenter, followPage))
         router.get("/{app}/follow/{code}/live", pages.plain(.app, followStream))

@@ -26,9 +26,10 @@ struct StageController: Sendable {
     /// Its presenter panel (present, or the follow link and stop) is drawn beside the devices.
     func stage(_ visit: PageVisit, _: Void, _ session: inout VisitorSession) -> PageAnswer {
         let (app, log) = (visit.app, session.containers[visit.app.id]?.log)
-        let live = pages.liveStage(
+        var live = pages.liveStage(
             visit.page.appIndex ?? 0, revision: session.revision ?? 0, presentation: session.presentation,
             visit.page.served, visit.page.request)
+        live.recording = RecordingStatus(session.recording)
         return .page(Page(framing: .stage) { ShowcasePage.document(app: app, log: log, live: live, chrome: $0) })
     }
 }

@@ -62,6 +62,9 @@ final class PageRoutes: Sendable {
         /// A POST from this site whose form carries the session's CSRF token, checked under the
         /// session's lock (as `form` does); implies `sameOriginOnly`.
         var takesToken = false
+        /// While the visitor records a test, the request goes into the recording (`Recorder`);
+        /// recording's own routes and presenting are left out.
+        var isRecorded = true
     }
 
     typealias Handler<Found> = @Sendable (PageVisit, Found, inout VisitorSession) -> PageAnswer
@@ -110,7 +113,9 @@ final class PageRoutes: Sendable {
     /// A state-changing POST visiting the session: accepted only from this site (`Origin`) with
     /// the session's CSRF token, checked under the session's lock. A form that cannot be read is
     /// refused with `badForm` (400, or 413 when too large); a post without a session makes none.
-    func form(_ scope: Scope, badForm: UIString? = nil, _ handler: @escaping FormHandler) -> Router.Handler {
+    func form(_ scope: Scope, badForm: UIString? = nil, isRecorded: Bool = true, _ handler: @escaping FormHandler)
+        -> Router.Handler
+    {
         guarded { [self] request, parameters in
             let (page, refused) = resolve(scope, request, parameters)
             if let refused { return try refuse(refused, page) }
@@ -119,7 +124,7 @@ final class PageRoutes: Sendable {
             case .success(let read): form = read
             case .failure(let refusal): return try refuse(refusal, page)
             }
-            return try visit(page, Visiting(creates: .never)) { visit, session in
+            return try visit(page, Visiting(creates: .never, isRecorded: isRecorded)) { visit, session in
                 guard Visitors.carriesToken(form, of: session) else { return .refusal(Refusal(.forbidden)) }
                 return handler(visit, form, &session)
             }
@@ -216,6 +221,7 @@ final class PageRoutes: Sendable {
         var name: String?
         var csrfToken: String?
         var presentation: Presentation?
+        var recording: RecordingStatus
         var revision: UInt64 = 0
         var newSession: SessionID?
 
@@ -229,6 +235,7 @@ final class PageRoutes: Sendable {
             name = session.visitorName
             csrfToken = session.csrfToken
             presentation = session.presentation
+            recording = RecordingStatus(session.recording)
         }
     }
 
@@ -250,9 +257,11 @@ final class PageRoutes: Sendable {
             let language = settings.language(of: session)
             let display = settings.display(of: session)
             let notice = takesNotice ? session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) } : nil
+            let mark = Recorder.mark(page, session)
             let answer = PresentedScreens.record(
                 handler(PageVisit(page: page, language: language, display: display, notice: notice), &session), page,
                 in: &session)
+            if visiting.isRecorded { Recorder.record(page, answer, since: mark, in: &session) }
             return (answer, Viewer(session, language: language, display: display))
         }
         let (revision, newSession) = (visit.revision, visit.newSession)
@@ -359,8 +368,10 @@ final class PageRoutes: Sendable {
             chrome = ChromeContext(
                 language: viewer.language, app: app, layout: layout, visitorName: viewer.name,
                 currentPath: page.request.path, csrfToken: viewer.csrfToken, display: viewer.display)
-            live = liveStage(
+            var visitorLive = liveStage(
                 appIndex, revision: viewer.revision, presentation: viewer.presentation, page.served, page.request)
+            visitorLive.recording = viewer.recording
+            live = visitorLive
             framing = .stageFrame
         case .follower(let code, let revision, let presented, let language, let appearance):
             layout = presented

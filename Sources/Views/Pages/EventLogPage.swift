@@ -6,7 +6,8 @@ public enum EventLogPage {
     /// events of that kind. Newest first, each with its time of day (UTC) and its full time in
     /// `datetime`.
     public static func document(
-        app: AppDescription, log: EventLog?, category: EventCategory? = nil, chrome: ChromeContext
+        app: AppDescription, log: EventLog?, category: EventCategory? = nil, testDownload: String? = nil,
+        chrome: ChromeContext
     ) -> [UInt8] {
         let language = chrome.language
         let heading = UIString.eventLogOf(app.name.text(in: language.tag)).text(in: language)
@@ -22,6 +23,14 @@ public enum EventLogPage {
             html.text(UIString.eventsDownload.text(in: language))
             html.raw("</a> ")
             quietButton(StageLinks.resetDemo(app.id), UIString.resetDemo.text(in: language), into: &html)
+            if let testDownload {
+                // What "Record a test" kept of this session, as a request list.
+                html.raw(" <a data-record-download")
+                html.attribute("href", testDownload)
+                html.raw(">")
+                html.text(RecordWording.sessionAsTest.text(in: language))
+                html.raw("</a>")
+            }
             html.raw("</p>\n")
             filter(app: app, current: category, language: language, into: &html)
             let events = (log?.events ?? []).filter { category == nil || $0.kind.category == category }

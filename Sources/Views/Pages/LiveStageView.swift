@@ -12,10 +12,13 @@ public struct LiveStage: Sendable, Equatable {
 
     public var version: LiveVersion
     public var role: Role
+    /// Whether the visitor records a test (their panel offers "Record a test" or "Stop").
+    public var recording: RecordingStatus
 
-    public init(version: LiveVersion, role: Role) {
+    public init(version: LiveVersion, role: Role, recording: RecordingStatus = .off) {
         self.version = version
         self.role = role
+        self.recording = recording
     }
 
     var isFollowing: Bool {
@@ -119,6 +122,11 @@ enum LiveStageView {
 
     /// The page's reset, when the page on screen has one, and the panel's end.
     private static func closePanel(_ context: StageContext, into html: inout HTMLWriter) {
+        if let live = context.live {
+            RecordPanelView.render(
+                live, appID: context.app.id, returnPath: context.chrome.currentPath, language: context.language,
+                csrfToken: context.chrome.csrfToken, into: &html)
+        }
         if let tab = PageView.resettableTab(context) { PageView.resetForm(tab, context, into: &html) }
         html.raw("</aside>\n")
     }

@@ -30,6 +30,9 @@ public enum ShowcasePage {
                 LiveStageView.panel(
                     live, appID: app.id, layout: .bottom, returnTo: "stage", language: language,
                     csrfToken: chrome.csrfToken, into: &html)
+                RecordPanelView.render(
+                    live, appID: app.id, returnPath: StageLinks.stage(app.id), language: language,
+                    csrfToken: chrome.csrfToken, into: &html)
                 // The stage's reset: every page of the app back to its start, after a confirmation.
                 html.raw("<p class=\"stage-reset\"><a class=\"button button-quiet\"")
                 html.attribute("href", StageLinks.resetDemo(app.id))
