@@ -43,6 +43,9 @@ struct EllipticalArc {
         if hypot(x1 / rx, y1 / ry) > 1 {
             rx = hypot(x1, y1 * (radiusX / radiusY))
             ry = hypot(x1 * (radiusY / radiusX), y1)
+            // One radius so much smaller than the other that their ratio overflows is zero to a
+            // Double: a line, as F.6.2 draws an arc with a zero radius.
+            guard rx.isFinite, ry.isFinite, rx > 0, ry > 0 else { return [.line(to: end)] }
         }
         let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
@@ -59,6 +62,10 @@ struct EllipticalArc {
         if !sweep && sweepAngle > 0 { sweepAngle -= 2 * .pi }
         if sweep && sweepAngle < 0 { sweepAngle += 2 * .pi }
 
+        // Whatever the numbers, no arithmetic above may leave a NaN to count pieces with.
+        guard sweepAngle.isFinite, startAngle.isFinite, center.x.isFinite, center.y.isFinite else {
+            return [.line(to: end)]
+        }
         let segmentCount = max(1, Int((abs(sweepAngle) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweepAngle / Double(segmentCount)
         let handle = 4.0 / 3.0 * tan(step / 4)

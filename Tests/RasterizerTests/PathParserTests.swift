@@ -133,8 +133,11 @@ struct PathParserTests {
             return
         }
         #expect(abs(middle.x - 5) < 1e-9 && abs(abs(middle.y) - 5) < 1e-9)
-        // The fuzzer's input: the arc is drawn, and the unfinished one after it refused.
+        // The fuzzer's inputs: the arc is drawn, and the unfinished one after it refused.
         #expect(syntaxError("M17  100A515e-203, 088 0 1 1 5.4 8h10 01V0a13,")?.offset == 46)
+        // A radius below Double's normal range beside an ordinary one: their ratio overflows.
+        #expect(syntaxError("M17  100A515e-320 ,088 0 1 1 5.4 8h10 01V0a13,")?.offset == 46)
+        #expect(try parse("M0 0 A1e-320 88 0 1 1 5 8").last == .line(to: p(5, 8)))
     }
 
     @Test func degenerateArcs() throws {
