@@ -132,3 +132,9 @@ def presented_page(port, tls=False, host=None):
         fail(f"POST /restaurant/present under {host} answered {status}")
     return request(port, "/restaurant/bottom/home", headers=[("Cookie", cookie)], tls=tls, host=host)[2]
 
+
+
+def follow_link(page):
+    """The follow link a presenter's page shows, or None."""
+    found = re.search(rb'<a class="follow-link" href="([^"]+)"', page)
+    return found.group(1).decode() if found else None
