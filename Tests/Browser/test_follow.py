@@ -171,6 +171,21 @@ def test_a_followers_own_language_and_appearance_change_only_their_page_and_are_
     assert document_survived(follower)
 
 
+def test_the_follow_pages_header_never_leaves_the_presentation_unsaid(base, browser):
+    presenter, follower = browser("tablet"), browser("desktop")
+    link = present(presenter, base + "/restaurant/bottom/home")
+    follow(presenter, follower, link)
+    header = follower.find_element(By.CSS_SELECTOR, "header.stage-header")
+    targets = [anchor.get_attribute("href") for anchor in header.find_elements(By.CSS_SELECTOR, "a[href]")]
+    assert targets, "the header has the follower's own language and appearance links"
+    leaving = [target for target in targets if target.split("?")[0] != link]
+    assert not leaving, f"header links that leave the presentation: {leaving}"
+    explore = follower.find_element(By.CSS_SELECTOR, ".follow-banner button")
+    assert explore.text == "Explore on your own", f"the way out says: {explore.text!r}"
+    note = follower.find_element(By.ID, explore.get_attribute("aria-describedby"))
+    assert "stop following" in note.text, f"what exploring does: {note.text!r}"
+
+
 # --- a restart ----------------------------------------------------------------------------------
 
 def test_a_follower_sees_reconnecting_while_the_server_is_down_and_follows_again_never_ended(binary, browser, tmp_path):

@@ -14,6 +14,7 @@ import pytest
 from selenium.common.exceptions import ElementNotInteractableException
 
 from support import PROJECTORS, By, Keys, Server, save_screenshot, wait
+from test_stage import frame, in_frame
 
 SIZES = list(PROJECTORS)
 APPEARANCES = ["light", "dark"]
@@ -106,18 +107,6 @@ def inside(inner, outer, slack=0.5):
 
 def intersects(a, b, slack=0.5):
     return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
-
-
-def frame(driver, name):
-    return driver.find_element(By.CSS_SELECTOR, f'iframe[name="stage-{name}"]')
-
-
-def in_frame(driver, name, body):
-    driver.switch_to.frame(frame(driver, name))
-    try:
-        return body()
-    finally:
-        driver.switch_to.default_content()
 
 
 def frame_selected(driver, name):

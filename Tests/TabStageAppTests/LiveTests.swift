@@ -203,6 +203,25 @@ func followPath(in page: TestResponse) throws -> String {
         #expect(try follower.get(path).status == 200)
     }
 
+    /// A follower's header keeps them on the follow page: its links change only their own
+    /// language or appearance, and the way out says what it does.
+    @Test func theFollowPagesHeaderHasNoLinkThatLeavesThePresentation() throws {
+        let stage = try StageServer()
+        let presenter = stage.visitor()
+        _ = try presenter.get("/restaurant/bottom/home")
+        _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
+        let path = try followPath(in: try presenter.get("/restaurant/bottom/home"))
+        let page = try stage.visitor().get(path).text
+        let start = try #require(page.range(of: "<header"))
+        let end = try #require(page.range(of: "</header>"))
+        let header = String(page[start.lowerBound..<end.upperBound])
+        let links = header.matches(of: /href="([^"]*)"/).map { String($0.output.1) }
+        #expect(!links.isEmpty)
+        #expect(links.allSatisfy { $0.hasPrefix("?") }, "links away from the presentation: \(links)")
+        #expect(page.contains(">Explore on your own</button>"))
+        #expect(page.contains("You carry on alone from this screen"))
+    }
+
     @Test func leavingGivesTheFollowerTheScreenShownAndNothingElse() throws {
         let stage = try StageServer()
         let presenter = stage.visitor()

@@ -379,7 +379,7 @@ final class PageRoutes: Sendable {
             display.appearance = appearance
             chrome = ChromeContext(
                 language: language, app: app, layout: layout, currentPath: page.request.path,
-                csrfToken: viewer.csrfToken, display: display)
+                csrfToken: viewer.csrfToken, display: display, isFollowing: true)
             live = LiveStage(
                 version: LiveVersion(revision: revision, generation: page.served.generation(at: appIndex)),
                 role: .following(code: code))

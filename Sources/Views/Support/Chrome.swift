@@ -17,10 +17,14 @@ public struct ChromeContext: Sendable, Equatable {
     public var csrfToken: Optional<String>
     /// Appearance, device frames, and whether the page fills a frame of the stage.
     public var display: DisplaySettings
+    /// A follower's page: the header offers only their own language and appearance, nothing
+    /// that would leave the presentation without saying so (the banner's button says it).
+    public var isFollowing: Bool
 
     public init(
         language: UILanguage, app: AppDescription? = nil, layout: Layout? = nil, visitorName: String? = nil,
-        currentPath: String = StageLinks.home, csrfToken: String? = nil, display: DisplaySettings = DisplaySettings()
+        currentPath: String = StageLinks.home, csrfToken: String? = nil, display: DisplaySettings = DisplaySettings(),
+        isFollowing: Bool = false
     ) {
         self.language = language
         self.app = app
@@ -29,6 +33,7 @@ public struct ChromeContext: Sendable, Equatable {
         self.currentPath = currentPath
         self.csrfToken = csrfToken
         self.display = display
+        self.isFollowing = isFollowing
     }
 }
 
@@ -59,6 +64,9 @@ enum Chrome {
         if chrome.display.isEmbedded {
             // In a frame of the stage the page is the device's screen: the stage's header serves.
             headAfterTitle(app: chrome.app, into: &html)
+        } else if chrome.isFollowing {
+            headAfterTitle(app: chrome.app, into: &html)
+            followerHeader(chrome, into: &html)
         } else if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID {
             html.prewritten(markup.chrome(layout: layout, language: chrome.language), of: markup)
             html.prewritten(
@@ -192,6 +200,26 @@ enum Chrome {
             html.raw("</a></li>\n")
         }
         html.raw("</ul></nav>\n")
+    }
+
+    /// A follower's header: the brand and the app's name as text, their language and their
+    /// appearance (links to this page), and nothing else.
+    private static func followerHeader(_ chrome: ChromeContext, into html: inout HTMLWriter) {
+        let language = chrome.language
+        html.raw("<header class=\"stage-header\">\n<span class=\"brand\">")
+        html.text(UIString.brand.text(in: language))
+        html.raw("</span>\n")
+        if let app = chrome.app {
+            html.raw("<span class=\"app-name\">")
+            html.text(app.name.text(in: language.tag))
+            html.raw("</span>\n")
+        }
+        html.raw("<button type=\"button\" class=\"header-menu-button\" popovertarget=\"header-menu\">")
+        html.text(UIString.headerMenu.text(in: language))
+        html.raw("</button>\n<div id=\"header-menu\" class=\"header-menu\" popover>\n")
+        languageNavigation(language, into: &html)
+        appearanceToggle(chrome.display.appearance, language: language, into: &html)
+        html.raw("</div>\n</header>\n")
     }
 
     /// The visitor's part of the header (log-out form or log-in link), and the header's end.

@@ -123,6 +123,7 @@ public enum UIString: Sendable, Equatable {
     case followQRCode
     case followingBanner
     case leaveButton
+    case leaveExplanation
     case refreshLink
     case presentationEnded
     case presentationEndedTitle
@@ -149,7 +150,7 @@ public enum UIString: Sendable, Equatable {
     case builtInApp
 
     /// A text in both languages, English first and Traditional Chinese second.
-    private typealias Wording = (english: String, chinese: String)
+    typealias Wording = (english: String, chinese: String)
 
     /// The text in `language`.
     public func text(in language: UILanguage) -> String {
@@ -191,7 +192,8 @@ public enum UIString: Sendable, Equatable {
             iconWording
         case .presentLead, .presentButton, .presentingLead, .followerCount, .stopPresenting, .copyLink, .linkCopied,
             .followQRCode,
-            .followingBanner, .leaveButton, .refreshLink, .presentationEnded, .presentationEndedTitle,
+            .followingBanner, .leaveButton, .leaveExplanation, .refreshLink, .presentationEnded,
+            .presentationEndedTitle,
             .stage, .stageOf, .stageLead, .phoneFrame, .tabletFrame, .timeline, .timelineLead,
             .timelineEmpty, .timelineRefresh, .timelineContainment, .timelineHide, .deviceSwitch, .phoneName,
             .tabletName, .presenterPanel, .resetPage:
@@ -417,7 +419,12 @@ public enum UIString: Sendable, Equatable {
         case .linkCopied: ("Link copied", "已複製連結")
         case .followQRCode: ("QR code of the follow link", "觀看連結的 QR 碼")
         case .followingBanner: ("Following — you see what the presenter sees.", "觀看中：你看到的是展示者的畫面。")
-        case .leaveButton: ("Leave", "離開")
+        case .leaveButton: ("Explore on your own", "自行探索")
+        case .leaveExplanation:
+            (
+                "You carry on alone from this screen and stop following; the presenter sees no change.",
+                "你會從這個畫面開始自行操作並停止跟隨；展示者的畫面不受影響。"
+            )
         case .refreshLink: ("Refresh", "重新整理")
         case .presentationEnded:
             ("This presentation has ended, or its link was withdrawn.", "這場展示已結束，或連結已被收回。")
@@ -448,30 +455,6 @@ public enum UIString: Sendable, Equatable {
 }
 
 extension UIString {
-    /// A page action's refusal, in both languages.
-    private static func wording(_ refusal: PageActionRefusal) -> Wording {
-        switch refusal {
-        case .unsupported(let action, let kind):
-            ("A \(kind.rawValue) page cannot do '\(action)'", "\(kind.rawValue) 頁面不支援「\(action)」")
-        case .counterAtMaximum(let maximum): ("Already at the maximum of \(maximum)", "已達上限 \(maximum)")
-        case .counterAtMinimum: ("Already at zero", "已經是零")
-        case .queryTooLong(let maximum): ("A search is at most \(maximum) characters", "搜尋最多 \(maximum) 個字")
-        case .amountMissing: ("Enter an amount", "請輸入金額")
-        case .amountNotWholeNumber(let text): ("'\(text)' is not a whole number", "「\(text)」不是整數")
-        case .amountNotPositive: ("The amount must be more than 0", "金額必須大於 0")
-        case .amountOverCap(let cap): ("At most \(cap) per top-up", "每次最多儲值 \(cap)")
-        case .balanceWouldExceed(let maximum): ("The balance may not exceed \(maximum)", "餘額不可超過 \(maximum)")
-        case .unknownItem(let itemID): ("There is no item '\(itemID)'", "沒有項目「\(itemID)」")
-        case .nicknameEmpty: ("Enter a nickname", "請輸入暱稱")
-        case .nicknameTooLong(let maximum): ("A nickname is at most \(maximum) characters", "暱稱最多 \(maximum) 個字")
-        case .needsLogin(let title):
-            ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
-        case .unknownTab(let tabID): ("There is no tab '\(tabID)'", "沒有分頁「\(tabID)」")
-        }
-    }
-}
-
-extension UIString {
     /// The string in every language, for notices kept in a session between requests.
     public var localizedText: LocalizedText {
         LocalizedText(en: text(in: .english), zhHant: text(in: .traditionalChinese))
@@ -485,17 +468,6 @@ extension UIString {
         case .vertical: .verticalLayout
         case .bottom: .bottomLayout
         case .adaptive: .adaptiveLayout
-        }
-    }
-
-    private static func wording(_ refusal: CustomizationRefusal) -> Wording {
-        switch refusal {
-        case .unknownTab(let id): ("There is no tab '\(id)'.", "沒有「\(id)」這個分頁。")
-        case .notMovable(let id): ("The tab '\(id)' cannot be moved.", "「\(id)」分頁不能移動。")
-        case .noPlaceToMove(let id): ("The tab '\(id)' cannot move further.", "「\(id)」分頁不能再移動了。")
-        case .notHideable(let id): ("The tab '\(id)' cannot be hidden.", "「\(id)」分頁不能隱藏。")
-        case .lastSelectableTab(let id):
-            ("Hiding '\(id)' would leave no tab to show.", "隱藏「\(id)」後就沒有可顯示的分頁了。")
         }
     }
 }
