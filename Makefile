@@ -49,11 +49,13 @@ run: release
 # Each stage says how long it took; the browser suite's last lines repeat them, then pytest's own
 # closing line (`N passed in ...`) ends the output. pytest's exit status 5 (no test ran) fails.
 # test-dist comes before the browser suite: the tarball's binary where Swift is not. Its cost is
-# `make dist`'s release build, a build folder of its own: on a fresh checkout 3 min 17 s here
-# (2 cores, load 8 to 10), after a commit that changes sources a minute or so (68 s for one
-# module and the link), with nothing changed under a second; scripts/dist-test itself takes 3
-# to 7 s (another fresh run: 3 min 16 s, the release build 187 s). Without root, or where the
-# machine refuses new namespaces, the tarball is still built and the check says it is skipped.
+# `make dist`'s release build, in a build folder of its own. A fresh clone of 8b62474 run as CI
+# runs it (CI=true make test, 2 cores, load 4 to 8) took 8 min 28 s, of which dist build 120 s
+# and dist test 2 s (build 64 s, Swift tests 48 s, fuzz 72 s, browser 200 s); make test-dist
+# alone from nothing, under heavier load, took about 3 min 16 s (twice). After a commit that
+# changes sources it is a minute or so (68 s for one module and the link), with nothing changed
+# under a second. Without root, or where the machine refuses new namespaces, the tarball is
+# still built and the check says it is skipped.
 test:
 	@rm -f build/test-times
 	@TIMES=build/test-times $(MAKE) --no-print-directory test-swift test-fuzz test-dist test-browser
