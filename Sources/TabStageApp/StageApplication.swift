@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import IconCatalog
+import QRCode
 import Sessions
 import TabModel
 import Views
@@ -31,14 +32,14 @@ public final class StageApplication: Sendable {
         clock: @escaping @Sendable () -> Date, icons: IconRenderer = IconRenderer(), secureCookies: Bool = false,
         hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil,
         log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog, appFiles: [String: String] = [:],
-        publicURL: String? = nil
+        publicURL: String? = nil, qrCodes: @escaping @Sendable () -> QRCodeLibrary? = { QRCodeLibrary.shared.library }
     ) {
         self.shelf = shelf ?? AppShelf(apps)
         visitors = Visitors(store: store, sessionIDs: sessionIDs, clock: clock, hub: hub, secureCookies: secureCookies)
         liveStreams = LiveStreams(hub: hub)
         pages = PageRoutes(
             visitors: visitors, shelf: self.shelf, liveStreams: liveStreams, log: log,
-            followLinks: FollowLinks(publicURL: publicURL, scheme: secureCookies ? "https" : "http"))
+            followLinks: FollowLinks(publicURL: publicURL, scheme: secureCookies ? "https" : "http", qrCodes: qrCodes))
         assets = AssetController(pages: pages, icons: icons)
         self.appFiles = appFiles
     }
@@ -59,12 +60,13 @@ public final class StageApplication: Sendable {
     public static func deterministic(
         apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits(), secureCookies: Bool = false,
         hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil, appFiles: [String: String] = [:],
-        publicURL: String? = nil
+        publicURL: String? = nil, qrCodes: @escaping @Sendable () -> QRCodeLibrary? = { QRCodeLibrary.shared.library }
     ) -> StageApplication {
         StageApplication(
             apps: apps, store: MemorySessionStore<VisitorSession>(limits: limits),
             sessionIDs: SeededSessionIDs(seed: deterministicSeed), clock: { deterministicEpoch },
-            secureCookies: secureCookies, hub: hub, shelf: shelf, appFiles: appFiles, publicURL: publicURL)
+            secureCookies: secureCookies, hub: hub, shelf: shelf, appFiles: appFiles, publicURL: publicURL,
+            qrCodes: qrCodes)
     }
 
     public static let standardErrorLog: @Sendable (String) -> Void = { line in

@@ -28,6 +28,18 @@ import Testing
         #expect(page.text.contains("<svg class=\"follow-qr\""))
     }
 
+    /// A binary that finds no libqrencode (neither the tarball's lib/ nor the system's) still
+    /// hands the link over: the link and its copy button stay, only the code is left out.
+    @Test func withoutLibqrencodeTheLinkAndItsCopyButtonStay() throws {
+        let stage = try StageServer(application: .deterministic(qrCodes: { nil }))
+        let page = try presentedPage(stage)
+        let link = try followLink(in: page)
+        #expect(link.hasPrefix("http://127.0.0.1:\(stage.server.port)/restaurant/follow/"), "\(link)")
+        #expect(page.text.contains(">\(link)</a>"))
+        #expect(page.text.contains("data-copy=\"\(link)\""))
+        #expect(!page.text.contains("follow-qr"))
+    }
+
     @Test func aHostThatIsNoHostNameIsNotRepeated() {
         #expect(FollowLinks.isPlainHost("192.168.1.20:8080"))
         #expect(FollowLinks.isPlainHost("[::1]:8080"))

@@ -11,6 +11,9 @@ public struct FollowLinks: Sendable {
     /// The scheme of a link made from the request's host: `https` when cookies are `Secure`
     /// (the server is then behind HTTPS).
     var scheme = "http"
+    /// libqrencode, asked for at each link: the process's, looked for once at the first
+    /// (`QRCodeLibrary.shared`); nil draws the link and its copy button without a code.
+    var qrCodes: @Sendable () -> QRCodeLibrary? = { QRCodeLibrary.shared.library }
 
     func link(_ appID: String, _ code: String, request: Request) -> FollowLink {
         let path = StageLinks.follow(appID, code)
@@ -22,7 +25,7 @@ public struct FollowLinks: Sendable {
         } else {
             url = path
         }
-        guard let code = QRCode(url) else { return FollowLink(url: url) }
+        guard let code = QRCode(url, from: qrCodes()) else { return FollowLink(url: url) }
         return FollowLink(url: url, qrSize: code.size, qrModules: code.modules)
     }
 
