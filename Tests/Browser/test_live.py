@@ -227,9 +227,10 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def start_on(binary, port, database):
+def start_on(binary, port, database=None, sessions=None):
+    """Serves on `port` with the SQLite file `database`, or the store `sessions` names."""
     command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--quiet",
-               "--public", str(ROOT / "Public"), "--sessions", f"sqlite:{database}"]
+               "--public", str(ROOT / "Public"), "--sessions", sessions or f"sqlite:{database}"]
     process = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=str(ROOT))
     line = process.stderr.readline()
     if "listening" not in line:
