@@ -34,8 +34,10 @@ import Testing
                 #expect(!html.contains(" style="))
                 #expect(!html.contains("<style"))
                 #expect(!html.contains(" on"), "no inline event handler attributes")
-                #expect(html.components(separatedBy: "<script").count == 2)
-                #expect(html.contains("<script src=\"/static/js/tabstage.js\" defer></script>"))
+                #expect(html.components(separatedBy: "<script").count == 4, "the three scripts, no other")
+                for script in ["tabstage", "live", "stage"] {
+                    #expect(html.contains("<script src=\"/static/js/\(script).js\" defer></script>"))
+                }
             }
         }
     }

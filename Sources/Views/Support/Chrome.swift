@@ -99,6 +99,10 @@ enum Chrome {
         }
         html.raw("<script")
         html.attribute("src", StageLinks.script)
+        html.raw(" defer></script>\n<script")
+        html.attribute("src", StageLinks.liveScript)
+        html.raw(" defer></script>\n<script")
+        html.attribute("src", StageLinks.stageScript)
         html.raw(" defer></script>\n</head>\n<body>\n")
     }
 

@@ -8,6 +8,9 @@ public enum StageLinks {
     public static let home = "/"
     public static let stylesheet = "/static/css/tabstage.css"
     public static let script = "/static/js/tabstage.js"
+    /// Live pages' script (their event stream and re-reads), and the stage's.
+    public static let liveScript = "/static/js/live.js"
+    public static let stageScript = "/static/js/stage.js"
     /// The tool's own icon, a phone screen over a tab bar (Public/images/favicon.svg).
     public static let favicon = "/static/images/favicon.svg"
     public static let login = "/login"
