@@ -86,6 +86,7 @@
     var panel = document.getElementById("presenter");
     var newPanel = incoming.getElementById("presenter");
     if (!panel || !newPanel || !panel.isEqualNode(newPanel)) swapRegion(incoming, "#presenter");
+    swapTheme(incoming);
     document.title = incoming.title;
     if (incoming.documentElement.lang) document.documentElement.lang = incoming.documentElement.lang;
     // The appearance may change with the state (a follower's page follows the presenter's).
@@ -101,6 +102,23 @@
       var selected = bar.querySelector('a.tab[aria-current="page"]') || links[0];
       links.forEach(function (link) { link.tabIndex = link === selected ? 0 : -1; });
     }
+  }
+
+  // A new tint is a new theme URL (`?tint=`): the new sheet goes in after the old ones, which
+  // leave once it has loaded, so the page never shows without a tint in between.
+  var THEME = 'link[rel="stylesheet"][href^="/theme/"]';
+  function swapTheme(incoming) {
+    var wanted = incoming.querySelector(THEME);
+    var sheets = Array.prototype.slice.call(document.querySelectorAll(THEME));
+    var last = sheets[sheets.length - 1];
+    if (!wanted || !last || last.getAttribute("href") === wanted.getAttribute("href")) return;
+    var link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = wanted.getAttribute("href");
+    link.addEventListener("load", function () {
+      sheets.forEach(function (sheet) { sheet.remove(); });
+    }, { once: true });
+    last.after(link);
   }
 
   // Where the presenter tapped, on a follower's page that just caught up: the cell of a sheet's

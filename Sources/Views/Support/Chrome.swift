@@ -93,7 +93,7 @@ enum Chrome {
         if let app {
             html.raw("<link rel=\"stylesheet\"")
             html.openAttribute("href")
-            StageLinks.writeTheme(app.id, into: &html)
+            StageLinks.writeTheme(app, into: &html)
             html.closeAttribute()
             html.raw(">\n")
         }
