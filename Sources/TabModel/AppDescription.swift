@@ -31,6 +31,9 @@ public struct AppDescription: Sendable, Equatable {
         @usableFromInline var defaultOrder: [Int]
         @usableFromInline var customizableTabIDs: [String]
         @usableFromInline var showsDemos: Bool
+        /// Each drawn icon's content version by tab id, and the More item's (see `iconVersion(of:)`).
+        @usableFromInline var iconVersions: [String: String] = [:]
+        @usableFromInline var moreIconVersion = ""
     }
 
     /// Used in URLs: 1 to 32 characters from `a-z`, `0-9` and `-`.
@@ -96,12 +99,13 @@ public struct AppDescription: Sendable, Equatable {
         policies: NavigationPolicies, hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription],
         sections: [TabSectionDescription] = [], customizableTabIDs: [String] = [], showsDemos: Bool = true
     ) {
-        shared = Shared(
-            Fields(
-                id: id, name: name, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle, policies: policies,
-                hidesBottomBarWhenPushed: hidesBottomBarWhenPushed, tabs: tabs, sections: sections,
-                defaultOrder: Self.defaultOrder(of: tabs, sections: sections), customizableTabIDs: customizableTabIDs,
-                showsDemos: showsDemos))
+        var fields = Fields(
+            id: id, name: name, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle, policies: policies,
+            hidesBottomBarWhenPushed: hidesBottomBarWhenPushed, tabs: tabs, sections: sections,
+            defaultOrder: Self.defaultOrder(of: tabs, sections: sections), customizableTabIDs: customizableTabIDs,
+            showsDemos: showsDemos)
+        Self.workOutIconVersions(&fields)
+        shared = Shared(fields)
     }
 
     /// A new shared object with the change made, and the default order worked out again.
@@ -109,6 +113,7 @@ public struct AppDescription: Sendable, Equatable {
         var fields = shared.fields
         body(&fields)
         fields.defaultOrder = Self.defaultOrder(of: fields.tabs, sections: fields.sections)
+        Self.workOutIconVersions(&fields)
         shared = Shared(fields)
     }
 

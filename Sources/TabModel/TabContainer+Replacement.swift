@@ -2,8 +2,9 @@ import Foundation
 
 extension TabContainer {
     /// Replaces the app's tabs while running, as setting `viewControllers`, for a visitor who is
-    /// (or is not) logged in. Page states, stacks and badges of tabs that still exist (with the
-    /// same page kind) are kept. Records `tabsReplaced`; then, for each child that is gone, its
+    /// (or is not) logged in. Page states and stacks of tabs that still exist (with the same page
+    /// kind) are kept, and their badges where the visitor changed them; every other badge is the
+    /// new description's. Records `tabsReplaced`; then, for each child that is gone, its
     /// view's disappearance when it was on screen, `willMove(toParent: nil)`, `removeFromParent`
     /// and `childDiscarded`; under the UIKit preset with keepAlive, the new tabs' children are
     /// added. The selection follows UIKit's rule (the same tab by id, else the same index, else
@@ -16,9 +17,13 @@ extension TabContainer {
         let showedMoreList = showsMoreList
         let wasDisplayed = oldSelected != nil || showedMoreList
         let (kept, gone) = survivingChildren(in: newApp)
-        // A hidden badge of a kept tab has no entry, as `badges` shows: it takes the new starting badge.
+        // A kept tab's badge is the new file's unless the visitor's own actions changed it (shown
+        // or hidden): then it stays theirs.
         let newBadges = newApp.tabs.map { tab in
-            oldApp.index(ofTab: tab.id).flatMap { visibleBadge(at: $0) } ?? Self.startingBadge(of: tab)
+            guard let old = oldApp.index(ofTab: tab.id), !showsStartingBadge(at: old) else {
+                return Self.startingBadge(of: tab)
+            }
+            return visibleBadge(at: old)
         }
 
         clearStorage(for: newApp)

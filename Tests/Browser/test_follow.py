@@ -3,8 +3,11 @@ over (absolute, copied by a button, its QR code read by a real decoder), and a f
 sees what the presenter sees. Two browsers: the presenter and a follower, each with its own
 cookies."""
 import re
+import socket
 import subprocess
 import time
+
+import pytest
 
 from support import LIVE_SECONDS, ROOT, By, document_survived, mark_document, selected_tab, wait
 from support import tap as tap_cell
@@ -209,6 +212,61 @@ def test_a_follower_sees_reconnecting_while_the_server_is_down_and_follows_again
         wait(follower, lambda d: selected_tab(d) == "wallet", "the follower following after the restart",
              seconds=LIVE_SECONDS + 5)
         assert not follower.find_elements(By.ID, "live-reconnecting"), "still says Reconnecting…"
+        assert document_survived(follower), "the follow page reloaded"
+    finally:
+        stop(process)
+
+
+@pytest.fixture
+def redis_url(tmp_path):
+    """A redis-server of the test's own (Debian's), on a free port, stopped after it."""
+    port = free_port()
+    process = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", str(tmp_path), "--protected-mode", "no"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                raise RuntimeError("redis-server did not start")
+            time.sleep(0.05)
+    yield f"redis://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=20)
+
+
+@pytest.mark.parametrize("store", ["sqlite", "redis"])
+def test_a_restart_with_only_the_follower_open_keeps_the_presentation(binary, browser, tmp_path, request, store):
+    """The presentation is in the session store, not in the server's memory: with the
+    presenter's window closed, the follower alone finds it again after a restart."""
+    port = free_port()
+    address = f"http://127.0.0.1:{port}"
+    sessions = f"sqlite:{tmp_path / 'sessions.sqlite'}" if store == "sqlite" else request.getfixturevalue("redis_url")
+    process = start_on(binary, port, sessions=sessions)
+    try:
+        presenter, follower = browser("tablet"), browser("phone")
+        follow(presenter, follower, present(presenter, address + "/restaurant/bottom/home"))
+        presenter.get("about:blank")  # no page of the presenter's reconnects
+        stop(process)
+        wait(follower, lambda d: "Reconnecting" in d.find_element(By.CSS_SELECTOR, ".follow-banner").text,
+             "Reconnecting… while the server is down")
+        time.sleep(1.5)
+        process = start_on(binary, port, sessions=sessions)
+
+        def back(d):
+            assert "ended" not in d.find_element(By.TAG_NAME, "main").text, "a restart ended the presentation"
+            return d.execute_script("return document.documentElement.dataset.live") == "open"
+        wait(follower, back, "the follower's stream back without the presenter's page", seconds=LIVE_SECONDS + 5)
+        assert not follower.find_elements(By.ID, "live-reconnecting"), "still says Reconnecting…"
+        presenter.get(address + "/restaurant/bottom/home")
+        tap_cell(presenter, "wallet")
+        wait(follower, lambda d: selected_tab(d) == "wallet", "the follower following after the restart",
+             seconds=LIVE_SECONDS + 5)
         assert document_survived(follower), "the follow page reloaded"
     finally:
         stop(process)

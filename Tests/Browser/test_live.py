@@ -180,6 +180,90 @@ def tab_title(driver, tab):
     return driver.find_element(By.CSS_SELECTOR, f'.tab-bar a.tab[data-tab="{tab}"] .tab-title').text
 
 
+
+def selected_look(driver):
+    """The selected tab's label colour and a picture of its icon, as the browser draws them."""
+    cell = driver.find_element(By.CSS_SELECTOR, '.tab-bar a.tab[aria-current="page"]')
+    colour = cell.find_element(By.CSS_SELECTOR, ".tab-title").value_of_css_property("color")
+    icon = cell.find_element(By.CSS_SELECTOR, "img.tab-icon")
+    loaded = driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", icon)
+    return colour, icon.screenshot_as_png if loaded else None
+
+
+def test_a_saved_tint_recolours_the_open_pages_labels_and_selected_icon_without_a_reload(start_server, browser,
+                                                                                         tmp_path):
+    # Menu, the tab selected, has the app's own path data: its URL named no tint before. The
+    # presenter's page and a follower's both change.
+    path = tmp_path / "coffee.json"
+    path.write_text(coffee("Menu"))
+    server = start_server("--app", str(path), "--watch")
+    presenter, follower = browser("tablet"), browser("phone")
+    presenter.get(server.base + "/coffee/bottom/menu")
+    presenter.find_element(By.CSS_SELECTOR, '.live-panel form[action$="/present"] button').click()
+    link = wait(presenter, lambda d: d.find_element(By.CSS_SELECTOR, "a.follow-link"), "the follow link")
+    follower.get(link.get_attribute("href"))
+    looks = {}
+    for driver in (presenter, follower):
+        stream_open(driver)
+        mark_document(driver)
+        looks[driver] = wait(driver, lambda d: (look := selected_look(d))[1] and look, "the selected icon drawn")
+
+    app = json.loads(coffee("Menu"))
+    app["tint"] = "#0A84FF"
+    path.write_text(json.dumps(app, ensure_ascii=False, indent=2))
+    for driver in (presenter, follower):
+        colour, icon = looks[driver]
+        wait(driver, lambda d: selected_look(d)[0] != colour, "the selected label in the new tint",
+             seconds=LIVE_SECONDS + 3)
+        wait(driver, lambda d: (look := selected_look(d))[1] and look[1] != icon, "the selected icon in the new tint",
+             seconds=LIVE_SECONDS + 3)
+        assert document_survived(driver), "the page reloaded instead of updating in place"
+
+
+
+def test_an_apps_own_icon_url_names_its_version_and_is_kept_a_year(start_server, tablet, tmp_path):
+    path = tmp_path / "coffee.json"
+    path.write_text(coffee("Menu"))
+    server = start_server("--app", str(path), "--watch")
+    driver = tablet
+    driver.get(server.base + "/coffee/bottom/menu")
+    stream_open(driver)
+
+    def icon_url(d):
+        return d.find_element(By.CSS_SELECTOR, '.tab-bar a.tab[data-tab="menu"] img.tab-icon').get_attribute("src")
+    before = icon_url(driver)
+    assert "v=" in before, f"no content version in {before}"
+    with urllib.request.urlopen(before) as answer:
+        assert "immutable" in answer.headers["Cache-Control"], answer.headers["Cache-Control"]
+    app = json.loads(coffee("Menu"))
+    app["tint"] = "#0A84FF"
+    path.write_text(json.dumps(app, ensure_ascii=False, indent=2))
+    wait(driver, lambda d: icon_url(d) != before, "a new URL for the icon in the new tint", seconds=LIVE_SECONDS + 3)
+    with urllib.request.urlopen(before) as answer:
+        assert answer.headers["Cache-Control"] == "no-cache", "an old version's URL kept for good"
+
+
+
+def test_a_saved_badge_shows_on_the_open_page_without_a_reload(start_server, tablet, tmp_path):
+    path = tmp_path / "coffee.json"
+    app = json.loads(coffee("Menu"))
+    path.write_text(json.dumps(app, ensure_ascii=False, indent=2))
+    server = start_server("--app", str(path), "--watch")
+    driver = tablet
+    driver.get(server.base + "/coffee/bottom/menu")
+    stream_open(driver)
+    mark_document(driver)
+
+    def badge(d, tab):
+        found = d.find_elements(By.CSS_SELECTOR, f'.tab-bar a.tab[data-tab="{tab}"] .badge')
+        return found[0].text if found else None
+    assert badge(driver, "stamps") == "New"
+    app["tabs"][1]["badge"] = 4
+    path.write_text(json.dumps(app, ensure_ascii=False, indent=2))
+    wait(driver, lambda d: badge(d, "stamps") == "4", "the file's new badge", seconds=LIVE_SECONDS + 3)
+    assert document_survived(driver), "the page reloaded instead of updating in place"
+
+
 def test_watch_replaces_the_app_on_every_kind_of_save_and_shows_problems_until_fixed(start_server, tablet, tmp_path):
     path = tmp_path / "coffee.json"
     path.write_text(coffee("Menu"))
@@ -227,9 +311,10 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def start_on(binary, port, database):
+def start_on(binary, port, database=None, sessions=None):
+    """Serves on `port` with the SQLite file `database`, or the store `sessions` names."""
     command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--quiet",
-               "--public", str(ROOT / "Public"), "--sessions", f"sqlite:{database}"]
+               "--public", str(ROOT / "Public"), "--sessions", sessions or f"sqlite:{database}"]
     process = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=str(ROOT))
     line = process.stderr.readline()
     if "listening" not in line:

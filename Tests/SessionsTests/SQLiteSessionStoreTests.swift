@@ -302,9 +302,9 @@ private func expectRefusal(
     try SQLiteSessionStore<Int>.open(path: path).close()
     do {
         let connection = try SQLiteConnection(path: path, create: false)
-        try connection.execute("PRAGMA user_version = 2")
+        try connection.execute("PRAGMA user_version = 3")
     }
-    try expectRefusal(at: path, .newerSchema(version: 2))
+    try expectRefusal(at: path, .newerSchema(version: 3))
 }
 
 @Test func aTabStageFileWithoutItsTableIsReported() throws {
@@ -356,4 +356,52 @@ private func expectRefusal(
         }
         #expect(failures.withLock { $0 } == [], "round \(round)")
     }
+}
+
+/// A presenter's follow code outlives a restart: the alias is in the file, with the last use of
+/// a lookup (written on close), so it lapses by the idle timeout counted from that use.
+@Test func aPresentersAliasSurvivesCloseAndReopen() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("sessions.sqlite")
+    let limits = SessionLimits(idleTimeout: 100, maxSessions: 10)
+    let store = try SQLiteSessionStore<Int>.open(path: path, limits: limits)
+    try store.modify(id(1), now: 100) { $0 = 1 }
+    try store.setAlias("code-kept", to: id(1), now: 100)
+    try store.setAlias("code-stopped", to: id(1), now: 100)
+    try store.setAlias("code-stopped", to: nil, now: 101)
+    #expect(try store.session(forAlias: "code-kept", now: 150) == id(1))
+    try store.close()
+
+    let reopened = try SQLiteSessionStore<Int>.open(path: path, limits: limits)
+    #expect(try reopened.session(forAlias: "code-kept", now: 240) == id(1), "used at 150, idle 90 s of 100")
+    #expect(try reopened.session(forAlias: "code-stopped", now: 240) == nil, "removed before the restart")
+    try reopened.close()
+    let again = try SQLiteSessionStore<Int>.open(path: path, limits: limits)
+    #expect(try again.session(forAlias: "code-kept", now: 345) == nil, "idle 105 s since the lookup at 240")
+    try again.close()
+}
+
+/// A file of schema version 1 (sessions, no aliases) keeps its sessions and is given the
+/// aliases table when opened.
+@Test func aFileOfTheFirstSchemaIsGivenTheAliasesTable() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("sessions.sqlite")
+    do {
+        let connection = try SQLiteConnection(path: path, create: true)
+        try connection.execute(
+            """
+            CREATE TABLE sessions (
+                id BLOB PRIMARY KEY NOT NULL CHECK (length(id) = 16), state BLOB NOT NULL, last_used REAL NOT NULL);
+            INSERT INTO sessions VALUES (X'000000000000feed0000000000000003', CAST('7' AS BLOB), 100);
+            PRAGMA application_id = 1415730036;
+            PRAGMA user_version = 1;
+            """)
+    }
+    let store = try SQLiteSessionStore<Int>.open(path: path)
+    #expect(try store.state(of: id(3), now: 110) == 7)
+    try store.setAlias("code", to: id(3), now: 110)
+    try store.close()
+    let reopened = try SQLiteSessionStore<Int>.open(path: path)
+    #expect(try reopened.session(forAlias: "code", now: 120) == id(3))
+    try reopened.close()
 }

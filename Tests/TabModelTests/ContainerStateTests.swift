@@ -182,6 +182,20 @@ import Testing
             ])
     }
 
+    /// A badge the app file sets follows the file when it is replaced, unless the visitor's
+    /// own actions changed it: then theirs stays.
+    @Test func aReplacedAppsBadgesFollowTheFileUnlessTheVisitorChangedThem() {
+        var container = TabContainer(
+            app: makeApp([counterTab("home", badge: .count(3)), counterTab("wallet", badge: .count(1))]))
+        container.tap("home")
+        container.setBadge(.count(5), onTab: "wallet", at: startTime)
+        let edited = makeApp([counterTab("home", badge: .count(7)), counterTab("wallet", badge: .count(2))])
+        container.replaceTabs(with: edited, isLoggedIn: false, at: startTime)
+        #expect(container.badge(ofTab: "home") == .count(7), "the file's new badge")
+        #expect(container.badge(ofTab: "wallet") == .count(5), "the visitor's own")
+        #expect(container.showsStartingBadge(at: 0))
+    }
+
     @Test func replacingTabsFallsBackToTheSameIndex() {
         var container = TabContainer(app: threeTabApp())
         container.tap("wallet")

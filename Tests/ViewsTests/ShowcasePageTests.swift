@@ -175,7 +175,7 @@ import Testing
             "<!doctype html>\n<html lang=\"en\" data-appearance=\"light\" data-frame=\"none\" data-embedded=\"true\">\n"
         ))
     #expect(!html.contains("<header"))
-    #expect(html.contains("<link rel=\"stylesheet\" href=\"/theme/restaurant.css\">"))
+    #expect(html.contains("<link rel=\"stylesheet\" href=\"/theme/restaurant.css?tint=FF9500\">"))
     #expect(html.contains("<body>\n<main id=\"stage\""))
 }
 

@@ -21,7 +21,7 @@ import Testing
         html.contains(
             "<main id=\"stage\" class=\"device device-bottom\" data-title=\"Your wallet – Restaurant · TabStage\""
                 + " tabindex=\"-1\">"))
-    #expect(html.contains("<link rel=\"stylesheet\" href=\"/theme/restaurant.css\">"))
+    #expect(html.contains("<link rel=\"stylesheet\" href=\"/theme/restaurant.css?tint=FF9500\">"))
 }
 
 @Test func pagesCarryNoInlineScriptStyleOrHandler() throws {
@@ -34,8 +34,10 @@ import Testing
                 #expect(!html.contains(" style="))
                 #expect(!html.contains("<style"))
                 #expect(!html.contains(" on"), "no inline event handler attributes")
-                #expect(html.components(separatedBy: "<script").count == 2)
-                #expect(html.contains("<script src=\"/static/js/tabstage.js\" defer></script>"))
+                #expect(html.components(separatedBy: "<script").count == 4, "the three scripts, no other")
+                for script in ["tabstage", "live", "stage"] {
+                    #expect(html.contains("<script src=\"/static/js/\(script).js\" defer></script>"))
+                }
             }
         }
     }
@@ -251,8 +253,10 @@ import Testing
     #expect(html.contains("src=\"/icons/home/selected@3x.png?tint=FF9500\""))
     #expect(html.contains("<h2>Many</h2>"))
     #expect(html.contains("<th scope=\"row\">Tab 2</th>"))
-    #expect(html.contains("src=\"/icons/apps/many/t2/tinted@1x.png\""))
-    #expect(html.contains("src=\"/icons/apps/many/t2/unselected@3x.png\""))
+    let version = bank.iconVersion(of: "t2")
+    #expect(version.count == 8)
+    #expect(html.contains("src=\"/icons/apps/many/t2/tinted@1x.png?v=\(version)\""))
+    #expect(html.contains("src=\"/icons/apps/many/t2/unselected@3x.png?v=\(version)\""))
     #expect(html.contains("src=\"/icons/star/tinted@1x.png?tint=00AA11\""))
 }
 

@@ -8,21 +8,34 @@ enum SQLiteSessionSchema {
     /// ("TbSt"), so a database of another program is never mistaken for an empty one of ours.
     static let applicationID: Int64 = 0x5462_5374
     /// `PRAGMA user_version`: raised whenever the tables below change.
-    static let version: Int64 = 1
+    /// Version 1 had no `aliases`; it is given the table when opened.
+    static let version: Int64 = 2
 
     /// Ids are 16 bytes (high then low, big-endian); `last_used` is seconds, the stores' `now`.
     /// No index on `last_used`: recency lives in memory while serving and is read once at start.
+    /// An alias (a presenter's follow code, UTF-8) names a session id; it is kept in the file
+    /// like the sessions, so a presentation outlives a restart of its server.
     static let creation = """
         CREATE TABLE sessions (
             id BLOB PRIMARY KEY NOT NULL CHECK (length(id) = 16),
             state BLOB NOT NULL,
             last_used REAL NOT NULL
         );
+        \(aliasesCreation)
         PRAGMA application_id = \(applicationID);
         PRAGMA user_version = \(version);
         """
 
+    static let aliasesCreation = """
+        CREATE TABLE aliases (
+            alias BLOB PRIMARY KEY NOT NULL,
+            session BLOB NOT NULL CHECK (length(session) = 16),
+            last_used REAL NOT NULL
+        );
+        """
+
     static let expectedColumns = ["id", "state", "last_used"]
+    static let expectedAliasColumns = ["alias", "session", "last_used"]
 
     /// Opens the file at `path`, creating it (and its folder) when missing, and checks that it is
     /// a TabStage session database or an empty one, which then gets the tables.
@@ -87,10 +100,14 @@ enum SQLiteSessionSchema {
             throw failure(.foreignSchema(tables: tables))
         } else if version > Self.version {
             throw failure(.newerSchema(version: version))
+        } else if version == 1 {
+            try checkColumns(of: connection, failure: { failure($0) })
+            try addAliases(to: connection, failure: { failure($0, cause: $1) })
         } else if version < Self.version {
             throw failure(.damagedSchema(reason: "schema version \(version)"))
         } else {
             try checkColumns(of: connection, failure: { failure($0) })
+            try checkAliasColumns(of: connection, failure: { failure($0) })
         }
         return connection
     }
@@ -110,6 +127,39 @@ enum SQLiteSessionSchema {
         } catch {
             if !connection.isInAutocommit { try? connection.execute("ROLLBACK") }
             throw failure(.cannotPrepare(reason: error.message), error)
+        }
+    }
+
+    /// A version 1 file (sessions only) gets the aliases table, in one write transaction that
+    /// looks at the version again under its lock (another server may have done it meanwhile).
+    private static func addAliases(
+        to connection: SQLiteConnection,
+        failure: (SessionDatabaseError.Problem, SQLiteError?) -> SessionDatabaseError
+    ) throws(SessionDatabaseError) {
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+            if try connection.integer("PRAGMA user_version") == 1 {
+                try connection.execute(aliasesCreation + " PRAGMA user_version = \(version);")
+            }
+            try connection.execute("COMMIT")
+        } catch {
+            if !connection.isInAutocommit { try? connection.execute("ROLLBACK") }
+            throw failure(.cannotPrepare(reason: error.message), error)
+        }
+    }
+
+    private static func checkAliasColumns(
+        of connection: SQLiteConnection, failure: (SessionDatabaseError.Problem) -> SessionDatabaseError
+    ) throws(SessionDatabaseError) {
+        let columns: [String]
+        do {
+            columns = try connection.textColumn("SELECT name FROM pragma_table_info('aliases') ORDER BY cid")
+        } catch {
+            throw failure(.unreadable(reason: error.message))
+        }
+        guard columns == expectedAliasColumns else {
+            let found = columns.isEmpty ? "no aliases table" : "aliases has " + columns.joined(separator: ", ")
+            throw failure(.damagedSchema(reason: found))
         }
     }
 

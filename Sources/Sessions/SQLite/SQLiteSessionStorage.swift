@@ -16,6 +16,9 @@ final class SQLiteSessionStorage<State: Codable & Equatable> {
     private let touch: SQLiteStatement
     private let begin: SQLiteStatement
     private let commit: SQLiteStatement
+    private let upsertAlias: SQLiteStatement
+    private let deleteAlias: SQLiteStatement
+    private let touchAlias: SQLiteStatement
 
     /// Every live session, most recently used first (the state slot is unused).
     private var recency = RecencyTable<Void>()
@@ -26,6 +29,9 @@ final class SQLiteSessionStorage<State: Codable & Equatable> {
     private var pendingUses: [SessionID: Double] = [:]
     private var pendingDeletions: Set<SessionID> = []
     private var pendingSince: Double?
+    /// Every alias of the file, with its last use; uses go to the file in the sessions' batches.
+    private var aliases: [String: (id: SessionID, lastUsed: Double)] = [:]
+    private var pendingAliasUses: [String: Double] = [:]
 
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
@@ -46,6 +52,20 @@ final class SQLiteSessionStorage<State: Codable & Equatable> {
         touch = try connection.prepare("UPDATE sessions SET last_used = ?2 WHERE id = ?1")
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
+        upsertAlias = try connection.prepare(
+            """
+            INSERT INTO aliases (alias, session, last_used) VALUES (?1, ?2, ?3)
+            ON CONFLICT (alias) DO UPDATE SET session = excluded.session, last_used = excluded.last_used
+            """)
+        deleteAlias = try connection.prepare("DELETE FROM aliases WHERE alias = ?1")
+        touchAlias = try connection.prepare("UPDATE aliases SET last_used = ?2 WHERE alias = ?1")
+        let aliasRows = try connection.prepare("SELECT alias, session, last_used FROM aliases").rows {
+            row in (row.bytes(at: 0), row.bytes(at: 1), row.double(at: 2))
+        }
+        for (alias, session, lastUsed) in aliasRows {
+            guard let id = SessionID(key: session) else { continue }
+            aliases[String(decoding: alias, as: UTF8.self)] = (id, lastUsed)
+        }
         // Oldest first, so each one stored becomes the newest: the list ends in recency order.
         let rows = try connection.prepare("SELECT id, last_used FROM sessions ORDER BY last_used").rows {
             row in (row.bytes(at: 0), row.double(at: 1))
@@ -110,9 +130,38 @@ final class SQLiteSessionStorage<State: Codable & Equatable> {
         return state
     }
 
+    /// Sets or removes `alias` in the file and in memory, and removes every alias idle longer
+    /// than the idle timeout (sets are rare: presenting, stopping, logging in).
+    func setAlias(_ alias: String, to id: SessionID?, now: Double, limits: SessionLimits, path: String)
+        throws(SessionStoreError)
+    {
+        let lapsed = aliases.filter { $0.value.lastUsed < now - limits.idleTimeout }.map(\.key)
+        try write(path: path) { () throws(SQLiteError) in
+            for name in lapsed { try deleteAlias.run(.blob(Array(name.utf8))) }
+            if let id {
+                try upsertAlias.run(.blob(Array(alias.utf8)), .blob(id.key), .double(now))
+            } else {
+                try deleteAlias.run(.blob(Array(alias.utf8)))
+            }
+        }
+        for name in lapsed { aliases[name] = nil }
+        aliases[alias] = id.map { ($0, now) }
+    }
+
+    /// The session `alias` names while it has been used within the idle timeout; the lookup is a
+    /// use, written with the next batch.
+    func session(forAlias alias: String, now: Double, limits: SessionLimits, path: String) -> SessionID? {
+        guard let entry = aliases[alias], entry.lastUsed >= now - limits.idleTimeout else { return nil }
+        aliases[alias]?.lastUsed = now
+        pendingAliasUses[alias] = now
+        pendingSince = pendingSince ?? now
+        flushPendingIfDue(now: now, path: path)
+        return entry.id
+    }
+
     /// Writes the batched recency and deletions in one transaction.
     func flushPending(path: String) throws(SessionStoreError) {
-        guard !pendingUses.isEmpty || !pendingDeletions.isEmpty else { return }
+        guard !pendingUses.isEmpty || !pendingDeletions.isEmpty || !pendingAliasUses.isEmpty else { return }
         try write(path: path) { () throws(SQLiteError) in }
     }
 
@@ -163,7 +212,9 @@ final class SQLiteSessionStorage<State: Codable & Equatable> {
 
     private func flushPendingIfDue(now: Double, path: String) {
         guard let since = pendingSince else { return }
-        guard pendingUses.count + pendingDeletions.count >= Self.usesPerBatch || now - since >= Self.batchAge
+        guard
+            pendingUses.count + pendingDeletions.count + pendingAliasUses.count >= Self.usesPerBatch
+                || now - since >= Self.batchAge
         else { return }
         // A failed flush loses nothing: the batch stays and goes with the next change, which reports
         // the failure. The read that triggered it has its answer already.
@@ -177,6 +228,9 @@ final class SQLiteSessionStorage<State: Codable & Equatable> {
             try begin.run()
             for id in pendingDeletions { try delete.run(.blob(id.key)) }
             for (id, lastUsed) in pendingUses { try touch.run(.blob(id.key), .double(lastUsed)) }
+            for (alias, lastUsed) in pendingAliasUses {
+                try touchAlias.run(.blob(Array(alias.utf8)), .double(lastUsed))
+            }
             try change()
             try commit.run()
         } catch {
@@ -185,6 +239,7 @@ final class SQLiteSessionStorage<State: Codable & Equatable> {
         }
         pendingUses.removeAll(keepingCapacity: true)
         pendingDeletions.removeAll(keepingCapacity: true)
+        pendingAliasUses.removeAll(keepingCapacity: true)
         pendingSince = nil
     }
 }

@@ -32,9 +32,6 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
     public let limits: SessionLimits
     public let path: String
     private let storage: Mutex<SQLiteSessionStorage<State>?>
-    /// In this process, not the file: the file has one server, and a presenter's code is set
-    /// again when one of their pages reconnects after a restart.
-    private let aliases = Mutex(ProcessAliases())
 
     private init(path: String, limits: SessionLimits, storage: sending SQLiteSessionStorage<State>) {
         self.path = path
@@ -142,12 +139,20 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
 
     public var count: Int? { storage.withLock { $0?.count ?? 0 } }
 
+    /// Kept in the file beside the sessions, so a presentation outlives a restart.
     public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
-        aliases.withLock { $0.set(alias, to: id, now: now, idleTimeout: limits.idleTimeout) }
+        try storage.withLock { (storage) throws(SessionStoreError) in
+            guard let open = storage else { throw closedError }
+            try open.setAlias(alias, to: id, now: now, limits: limits, path: path)
+        }
     }
 
+    /// A lookup's use of the alias goes to the file with the sessions' batched recency.
     public func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID? {
-        aliases.withLock { $0.lookUp(alias, now: now, idleTimeout: limits.idleTimeout) }
+        try storage.withLock { (storage) throws(SessionStoreError) -> SessionID? in
+            guard let open = storage else { throw closedError }
+            return open.session(forAlias: alias, now: now, limits: limits, path: path)
+        }
     }
 
     /// Writes the batched recency and closes the file; later calls throw. Closing twice is harmless.

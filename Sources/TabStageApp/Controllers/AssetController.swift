@@ -12,10 +12,23 @@ struct AssetController: Sendable {
     let pages: PageRoutes
     let icons: IconRenderer
     /// Ready answers for rendered icons, bounded like the renderer's own cache.
-    let iconResponses: ByteBoundedCache<IconRequest, TaggedResponses>
+    let iconResponses: ByteBoundedCache<CachedIcon, TaggedResponses>
 
-    /// An icon's URL names its picture, so it may be kept a day; it carries no credentials.
+    /// An icon's answers, which differ in how long they may be kept.
+    struct CachedIcon: Hashable, Sendable {
+        var request: IconRequest
+        var cacheControl: String
+    }
+
+    /// A built-in icon's URL names its picture (the icon, its state and `?tint=`), so it may be
+    /// kept a day; it carries no credentials.
     static let iconCacheControl = "max-age=86400"
+    /// An app's own icon whose URL carries its content version (`?v=`, the path data, tint and
+    /// style): that URL names one picture for good.
+    static let versionedIconCacheControl = "public, max-age=31536000, immutable"
+    /// An app's own icon asked for without its current version (an old page's, or none): the
+    /// picture drawn now, checked again on every use.
+    static let unversionedIconCacheControl = "no-cache"
 
     init(pages: PageRoutes, icons: IconRenderer) {
         self.pages = pages
@@ -65,7 +78,9 @@ struct AssetController: Sendable {
         }
         switch Self.requestedTint(page) {
         case .success(let tint):
-            return icon(IconRequest(source: .builtIn(name: name), state: state, scale: scale, tint: tint), page.request)
+            return icon(
+                IconRequest(source: .builtIn(name: name), state: state, scale: scale, tint: tint), page.request,
+                cacheControl: Self.iconCacheControl)
         case .failure(let refusal):
             return .refusal(refusal)
         }
@@ -80,13 +95,16 @@ struct AssetController: Sendable {
         guard let source = AppIcons.source(app: page.app, tabID: tabID) else {
             return .refusal(.notFound(.unknownTab(tabID)))
         }
+        let version = tabID == StageLinks.moreSegment ? page.app.moreIconVersion : page.app.iconVersion(of: tabID)
+        let current = !version.isEmpty && page.request.query["v"] == version
         return icon(
-            IconRequest(source: source, state: state, scale: scale, tint: AppIcons.tint(of: page.app)), page.request)
+            IconRequest(source: source, state: state, scale: scale, tint: AppIcons.tint(of: page.app)), page.request,
+            cacheControl: current ? Self.versionedIconCacheControl : Self.unversionedIconCacheControl)
     }
 
     /// Both icon routes take the unselected fill as `?color=RRGGBB` (the light fill of a dark
     /// bar, say); without it, `RGBColor.unselectedGrey`. A selected icon is drawn in the tint.
-    private func icon(_ iconRequest: IconRequest, _ request: Request) -> PageAnswer {
+    private func icon(_ iconRequest: IconRequest, _ request: Request, cacheControl: String) -> PageAnswer {
         var iconRequest = iconRequest
         iconRequest.color = .unselectedGrey
         if let text = request.query["color"] {
@@ -94,7 +112,8 @@ struct AssetController: Sendable {
             iconRequest.color = parsed
         }
         let responses: TaggedResponses
-        if let cached = iconResponses.value(forKey: iconRequest) {
+        let key = CachedIcon(request: iconRequest, cacheControl: cacheControl)
+        if let cached = iconResponses.value(forKey: key) {
             responses = cached
         } else {
             let rendered: RenderedIcon
@@ -106,8 +125,8 @@ struct AssetController: Sendable {
             }
             responses = TaggedResponses(
                 body: rendered.png, contentType: "image/png", entityTag: rendered.etag,
-                cacheControl: Self.iconCacheControl)
-            iconResponses.insert(responses, forKey: iconRequest)
+                cacheControl: cacheControl)
+            iconResponses.insert(responses, forKey: key)
         }
         return .response(responses.response(to: request))
     }

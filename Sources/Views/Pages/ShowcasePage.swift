@@ -3,7 +3,7 @@ import TabModel
 /// `/{app}/stage`: the app as a phone (bottom bar) and as a tablet (vertical bar) side by side,
 /// each a frame showing the real tab pages of the visitor's session, and the delegate timeline
 /// beside them. Without JavaScript each frame is an ordinary page and the timeline is current
-/// on every load of this one; the script (Public/js/tabstage.js, the stage section) keeps the
+/// on every load of this one; the script (Public/js/stage.js) keeps the
 /// three in step. See docs/stage.md.
 public enum ShowcasePage {
     /// How many of the newest events the timeline shows.

@@ -93,12 +93,16 @@ enum Chrome {
         if let app {
             html.raw("<link rel=\"stylesheet\"")
             html.openAttribute("href")
-            StageLinks.writeTheme(app.id, into: &html)
+            StageLinks.writeTheme(app, into: &html)
             html.closeAttribute()
             html.raw(">\n")
         }
         html.raw("<script")
         html.attribute("src", StageLinks.script)
+        html.raw(" defer></script>\n<script")
+        html.attribute("src", StageLinks.liveScript)
+        html.raw(" defer></script>\n<script")
+        html.attribute("src", StageLinks.stageScript)
         html.raw(" defer></script>\n</head>\n<body>\n")
     }
 

@@ -8,6 +8,9 @@ public enum StageLinks {
     public static let home = "/"
     public static let stylesheet = "/static/css/tabstage.css"
     public static let script = "/static/js/tabstage.js"
+    /// Live pages' script (their event stream and re-reads), and the stage's.
+    public static let liveScript = "/static/js/live.js"
+    public static let stageScript = "/static/js/stage.js"
     /// The tool's own icon, a phone screen over a tab bar (Public/images/favicon.svg).
     public static let favicon = "/static/images/favicon.svg"
     public static let login = "/login"
@@ -153,11 +156,13 @@ public enum StageLinks {
         }
     }
 
-    /// The app's stylesheet, which sets its tint.
-    static func writeTheme(_ appID: String, into html: inout HTMLWriter) {
+    /// The app's stylesheet, which sets its tint: `/theme/APP.css?tint=RRGGBB`, so that a new
+    /// tint is a new URL, which a live page swaps in.
+    static func writeTheme(_ app: AppDescription, into html: inout HTMLWriter) {
         html.raw("/theme/")
-        html.text(appID)
-        html.raw(".css")
+        html.text(app.id)
+        html.raw(".css?tint=")
+        writeTintQuery(app, into: &html)
     }
 
     /// The log-in form, coming back to `next` (percent-encoded, so safe in an attribute as is).
@@ -228,7 +233,7 @@ public enum StageLinks {
     public static let unselectedOnDarkColor = "C7C7CC"
 
     /// One half of a tab's icon URL, `/icons/NAME/STATE@Sx.png?tint=RRGGBB` for a built-in icon
-    /// or `/icons/apps/APP/TAB/STATE@Sx.png` for the app's own path data, from the two fields of
+    /// or `/icons/apps/APP/TAB/STATE@Sx.png?v=VERSION` for the app's own path data, from the two fields of
     /// the tab it reads (the bar reads them in place, without copying the whole tab description). `onDark` asks for an
     /// unselected icon's light fill (`?color=`); a selected icon keeps the app's tint.
     static func writeIcon(
@@ -255,13 +260,14 @@ public enum StageLinks {
             html.text(tabID)
             writeStateSegment(app, selected: selected, into: &html)
         case (.path, .afterScale):
-            html.raw("x.png")
-            if !selected && onDark { writeOnDarkQuery(into: &html) }
+            html.raw("x.png?v=")
+            html.text(app.iconVersion(of: tabID))
+            if !selected && onDark { writeOnDarkQuery(then: true, into: &html) }
         }
     }
 
     /// One half of the More item's icon URL (three dots, drawn from inline path data by the
-    /// icon routes): `/icons/apps/APP/_more/STATE@Sx.png`.
+    /// icon routes): `/icons/apps/APP/_more/STATE@Sx.png?v=VERSION`.
     static func writeMoreIcon(
         _ half: IconURLHalf, app: AppDescription, selected: Bool, onDark: Bool = false,
         into html: inout HTMLWriter
@@ -274,13 +280,15 @@ public enum StageLinks {
             html.text(moreSegment)
             writeStateSegment(app, selected: selected, into: &html)
         case .afterScale:
-            html.raw("x.png")
-            if !selected && onDark { writeOnDarkQuery(into: &html) }
+            html.raw("x.png?v=")
+            html.text(app.moreIconVersion)
+            if !selected && onDark { writeOnDarkQuery(then: true, into: &html) }
         }
     }
 
-    private static func writeOnDarkQuery(into html: inout HTMLWriter) {
-        html.raw("?color=")
+    /// `?color=` (`&color=` after another query item).
+    private static func writeOnDarkQuery(then: Bool = false, into html: inout HTMLWriter) {
+        html.raw(then ? "&color=" : "?color=")
         html.text(unselectedOnDarkColor)
     }
 
