@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -646,7 +647,8 @@ def presenter_session(base):
     token = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
     form = f"layout=bottom&csrf={token}".encode()
     page = opener.open(urllib.request.Request(base + "/restaurant/present", data=form), timeout=10).read().decode()
-    follow = re.search(r'class="follow-link" href="([^"]+)"', page).group(1)
+    # The link is absolute (the room types or scans it): its path is what the streams ask for.
+    follow = urllib.parse.urlsplit(re.search(r'class="follow-link" href="([^"]+)"', page).group(1)).path
     cookie = next(f"{c.name}={c.value}" for c in jar.cookiejar if c.name == "tabstage_session")
     return cookie, follow
 
