@@ -5,12 +5,14 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 # patch: the snapshot tests check that `patch` applies the diffs `tabstage snapshot` prints.
-BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev libhiredis-dev pkg-config patch
+# libqrencode-dev: the QR code of a presenter's follow link.
+BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev libhiredis-dev libqrencode-dev pkg-config patch
 # The tests of several instances start a Redis and an nginx of their own.
 TEST_PACKAGES := redis-server nginx-light
 # The browser suite: Debian's Chromium and its driver, Java for the Nu HTML checker, and a
-# local virtual environment from PyPI (nothing is downloaded while the tests run).
-BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk
+# local virtual environment from PyPI (nothing is downloaded while the tests run); zbarimg
+# (zbar-tools) reads the follow link's QR code back.
+BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk zbar-tools
 BROWSER_VENV := .venv/browser
 # pytest-xdist spreads the tests over BROWSER_WORKERS processes; pytest-timeout ends a hung one.
 # axe-playwright-python is there for the axe-core 4.12.1 it ships (axe.min.js), which the suite
@@ -55,7 +57,7 @@ test-swift: deps
 	@scripts/timed build $(SWIFT) build --build-tests
 	@scripts/timed "Swift tests" $(SWIFT) test --skip-build
 
-test-browser: browser-deps
+test-browser: deps browser-deps
 	@scripts/timed "browser build" $(SWIFT) build --product tabstage
 	$(BROWSER_VENV)/bin/python -m pytest Tests/Browser --binary .build/debug/tabstage -n $(BROWSER_WORKERS) \
 		$${TIMES:+--stage-times "$$TIMES"} $(BROWSER_PYTEST_ARGS)

@@ -32,6 +32,12 @@ let package = Package(
             name: "CHiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
+        // QR codes of follow links, encoded by Debian's libqrencode.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(name: "ContentHash"),
         // The version and commit `make dist` links into the binary (see Sources/BuildStamp).
         .target(name: "BuildStamp"),
@@ -43,7 +49,7 @@ let package = Package(
         .target(name: "ServiceTesting"),
         // The sRGB colour of tints, page shades and icons: below the model, the views and the rasterizer.
         .target(name: "Colour", dependencies: ["ASCII"]),
-        .target(name: "TabModel", dependencies: ["Colour"]),
+        .target(name: "TabModel", dependencies: ["Colour", "ASCII"]),
         .target(name: "Metrics"),
         // SVG path data parsed, and flattened to line segments in device pixels.
         .target(name: "PathGeometry"),
@@ -51,7 +57,9 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["CZlib"]),
         .target(name: "Rasterizer", dependencies: ["PathGeometry", "PNGCodec", "Colour"]),
         .target(name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer"]),
-        .target(name: "Views", dependencies: ["Colour", "TabModel"]),
+        .target(name: "Views", dependencies: ["Colour", "TabModel", "ASCII"]),
+        // A QR code's modules, from libqrencode; drawn by Views.
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         // A Redis client of the project's own: connections, their pool, typed commands, scripts.
         .target(name: "RedisClient", dependencies: ["CHiredis", "ASCII"]),
         .target(name: "Sessions", dependencies: ["TabModel", "CSQLite", "RedisClient", "ASCII"]),
@@ -60,12 +68,14 @@ let package = Package(
             name: "TabStageApp",
             dependencies: [
                 "HTTPServer", "Colour", "TabModel", "PathGeometry", "Rasterizer", "IconCatalog", "Views", "Sessions",
-                "Metrics",
+                "Metrics", "QRCode",
             ],
             plugins: ["EmbedPublicFiles"]
         ),
         // HTTP snapshot tests of request lists, replayed against the application in process.
-        .target(name: "Snapshots", dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "PNGCodec"]),
+        .target(
+            name: "Snapshots",
+            dependencies: ["HTTPServer", "TabModel", "Views", "Sessions", "TabStageApp", "PNGCodec", "ASCII"]),
         // The command line: serve, check, icon, snapshot.
         .target(
             name: "TabStageCLI",
@@ -84,11 +94,13 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "ColourTests", dependencies: ["Colour"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(
             name: "RasterizerTests",
             dependencies: ["Colour", "PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog", "CZlib"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Colour", "Views"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "ServiceTesting"]),
         .testTarget(
             name: "SessionsTests", dependencies: ["Sessions", "RedisClient", "TabModel", "CSQLite", "ServiceTesting"]),

@@ -163,6 +163,8 @@
   function presentSheet() {
     var sheet = document.getElementById("login-sheet");
     if (!sheet || typeof sheet.showModal !== "function") return false;
+    // A follower's copy of the presenter's sheet stays as drawn: open, inert, not modal.
+    if (sheet.closest("[data-inert]")) return false;
     var back = sheet.querySelector("a.sheet-close");
     var returnURL = back ? back.href : null;
     sheet.close();
@@ -175,6 +177,9 @@
         history.replaceState({ tabstage: true }, "", returnURL);
         followPath(returnURL);
       }
+      // A presenter's followers see the sheet until the server hears it closed: the page it
+      // leaves shown is read again (the same tab, no tap), which they then see.
+      if (returnURL && document.querySelector(".live-presenting")) load(returnURL, { method: "GET" }, "none", null);
       var tab = document.querySelector('.tab-bar a.tab[data-tab="' + sheet.dataset.tab + '"]') ||
         document.querySelector('.tab-bar a.tab[aria-current="page"]');
       if (tab) tab.focus();
@@ -389,6 +394,37 @@
     load(window.location.href, { method: "GET", headers: withSource("history") }, "none", "tab");
   });
 
+  // A presenter's "Copy link" (shown only with this script): the follow link to the clipboard,
+  // through a selected field where the Clipboard API is not offered (plain http on a LAN address).
+  document.documentElement.dataset.script = "on";
+  function copyText(text) {
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (error) { done = false; }
+    field.remove();
+    return done;
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".copy-link[data-copy]");
+    if (!button) return;
+    var text = button.dataset.copy;
+    function copied() {
+      button.textContent = button.dataset.copied;
+      announce(button.dataset.copied);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(copied, function () { if (copyText(text)) copied(); });
+    } else if (copyText(text)) {
+      copied();
+    }
+  });
+
   history.replaceState({ tabstage: true }, "", window.location.href);
   enableDragging();
   applyRovingTabindex();
@@ -481,6 +517,10 @@
     swapRegion(incoming, kind === "events" ? "main" : "#stage");
     document.title = incoming.title;
     if (incoming.documentElement.lang) document.documentElement.lang = incoming.documentElement.lang;
+    // The appearance may change with the state (a follower's page follows the presenter's).
+    var appearance = incoming.documentElement.getAttribute("data-appearance");
+    if (appearance) document.documentElement.setAttribute("data-appearance", appearance);
+    else document.documentElement.removeAttribute("data-appearance");
     if (url && url !== window.location.href) history.replaceState({ tabstage: true }, "", url);
     window.scrollTo(scrollX, scrollY);
     applyInert();
@@ -490,6 +530,29 @@
       var selected = bar.querySelector('a.tab[aria-current="page"]') || links[0];
       links.forEach(function (link) { link.tabIndex = link === selected ? 0 : -1; });
     }
+  }
+
+  // Where the presenter tapped, on a follower's page that just caught up: the cell of a sheet's
+  // tab, else the cell that became current (a tab, More), else the heading of a pushed screen.
+  function shownKey() {
+    var sheet = document.getElementById("login-sheet");
+    var cell = document.querySelector('.tab-bar a.tab[aria-current="page"]');
+    var heading = document.getElementById("page-title");
+    return [sheet ? sheet.dataset.tab : "", cell ? cell.dataset.tab : "", heading ? heading.textContent : ""];
+  }
+  function showTap(before) {
+    var after = shownKey();
+    var target = null;
+    if (after[0] && after[0] !== before[0]) target = document.querySelector('.tab-bar a.tab[data-tab="' + CSS.escape(after[0]) + '"]');
+    else if (after[1] !== before[1]) target = document.querySelector('.tab-bar a.tab[aria-current="page"]');
+    else if (after[2] !== before[2]) target = document.getElementById("page-title");
+    if (!target) return;
+    // Which control it was, for a reader of the page (a test, a style).
+    document.documentElement.dataset.presenterTapped = target.dataset.tab || target.id;
+    target.classList.remove("tap-ripple");
+    void target.offsetWidth; // restarts the animation
+    target.classList.add("tap-ripple");
+    window.setTimeout(function () { target.classList.remove("tap-ripple"); }, 700);
   }
 
   // A follower's bar and page (marked in the markup) take no input at all.
@@ -509,10 +572,18 @@
     var began = navigations();
     fetch(refreshPath(), { headers: { "X-TabStage-Live": "1" }, credentials: "same-origin" })
       .then(function (response) {
-        if (kind === "follow" && !response.ok) { window.location.reload(); return; }
+        // A follow page that is not found while its stream is down is a server still coming
+        // back (the presenter's pages set the code again): only a live stream's word ends it.
+        if (kind === "follow" && !response.ok) {
+          if (document.documentElement.dataset.live === "open") window.location.reload();
+          return;
+        }
         return response.text().then(function (html) {
           // A navigation since the read began shows a newer page than this read.
-          if (navigations() === began) applyDocument(html, response.url);
+          if (navigations() !== began) return;
+          var before = kind === "follow" ? shownKey() : null;
+          applyDocument(html, response.url);
+          if (before) showTap(before);
         });
       })
       .catch(function () { /* the next notice, or the reconnect, tries again */ })
@@ -588,14 +659,43 @@
   // retried by the browser: the page checks itself, and tries again later.
   var RETRY_REFUSED_MS = 30000;
 
+  // A follower is told while their stream is down ("Reconnecting…"), and their page keeps what
+  // it shows. A follow stream refused (the server back, its code not set again yet) is tried
+  // every second for a while before the page is read again, which then says if it ended.
+  var FOLLOW_RETRIES = 30;
+  var followRetries = 0;
+  function showReconnecting(down) {
+    var place = document.getElementById("live-reconnecting");
+    if (!down || kind !== "follow") { if (place) place.remove(); return; }
+    if (place) return;
+    var banner = document.querySelector(".follow-banner");
+    if (!banner) return;
+    place = document.createElement("p");
+    place.id = "live-reconnecting";
+    place.className = "live-reconnecting";
+    place.textContent = isChinese() ? "重新連線中…" : "Reconnecting…";
+    banner.appendChild(place);
+  }
+
   function listen() {
     var version = currentVersion();
     var source = new EventSource(streamPath + (version ? "?v=" + encodeURIComponent(version) : ""));
     // Says on the document whether the page is live now (a style or a test may read it).
-    source.addEventListener("open", function () { document.documentElement.dataset.live = "open"; });
+    source.addEventListener("open", function () {
+      document.documentElement.dataset.live = "open";
+      followRetries = 0;
+      showReconnecting(false);
+    });
     source.addEventListener("error", function () {
       document.documentElement.dataset.live = "reconnecting";
+      showReconnecting(true);
       if (source.readyState !== EventSource.CLOSED) return;
+      if (kind === "follow" && followRetries < FOLLOW_RETRIES) {
+        followRetries += 1;
+        window.setTimeout(listen, 1000);
+        return;
+      }
+      if (kind === "follow") { window.location.reload(); return; }
       refresh();
       window.setTimeout(listen, RETRY_REFUSED_MS);
     });

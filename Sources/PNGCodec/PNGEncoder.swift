@@ -19,14 +19,16 @@ public enum PNGEncoder {
         var png = PNGFile(capacity: size)
         png.header(width: width, height: height, colorType: entries > 0 ? 3 : 4)
         if entries > 0 {
-            // Entry 0 is transparent black, as the RGBA form writes empty pixels.
-            png.chunk("PLTE") { file in
-                file.put(contentsOf: [0, 0, 0])
-                for _ in 1..<entries { file.put(contentsOf: [red, green, blue]) }
+            // Entry 0 is transparent black, as the RGBA form writes empty pixels. Each chunk's data
+            // is made whole first: a byte-array literal per entry cost a heap allocation each.
+            var palette = [UInt8](repeating: 0, count: 3 * entries)
+            for entry in 1..<entries {
+                palette[3 * entry] = red
+                palette[3 * entry + 1] = green
+                palette[3 * entry + 2] = blue
             }
-            png.chunk("tRNS") { file in
-                for index in 0..<entries { file.put(UInt8(index)) }
-            }
+            png.chunk("PLTE", data: palette)
+            png.chunk("tRNS", data: (0..<entries).map { UInt8($0) })
         }
         png.chunk("IDAT", data: idat)
         return png.finish()

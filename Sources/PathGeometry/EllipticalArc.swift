@@ -37,10 +37,12 @@ struct EllipticalArc {
         let y1 = -sinAngle * halfDX + cosAngle * halfDY
         var rx = radiusX
         var ry = radiusY
-        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-        if lambda > 1 {
-            rx *= lambda.squareRoot()
-            ry *= lambda.squareRoot()
+        // Radii too small for the endpoints are scaled up by √Λ (F.6.6), computed without
+        // squaring a radius: a radius below about 1e-154 squares to zero, and the scale to
+        // infinity. Λ is only compared with 1, which holds even when √Λ overflows.
+        if hypot(x1 / rx, y1 / ry) > 1 {
+            rx = hypot(x1, y1 * (radiusX / radiusY))
+            ry = hypot(x1 * (radiusY / radiusX), y1)
         }
         let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1

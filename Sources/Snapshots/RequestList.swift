@@ -1,3 +1,4 @@
+import ASCII
 import Foundation
 import HTTPServer
 import TabStageApp
@@ -389,7 +390,7 @@ extension RequestList {
                         throw RequestListError(
                             line: line, message: "the quoted value of '\(name)' has no closing quote")
                     }
-                    value = percentEncoded(literal)
+                    value = PercentEscapes.encode(literal)
                 } else {
                     value = String(characters.prefix { $0 != "&" && $0 != " " && $0 != "\t" })
                     characters = characters.dropFirst(value.count)
@@ -424,7 +425,8 @@ extension RequestList {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "%") {
-                    guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2])
+                    guard index + 2 < bytes.count, HexDigit.value(bytes[index + 1]) != nil,
+                        HexDigit.value(bytes[index + 2]) != nil
                     else {
                         let shown = String(decoding: bytes[index..<min(bytes.count, index + 3)], as: UTF8.self)
                         throw RequestListError(
@@ -442,28 +444,6 @@ extension RequestList {
                 }
                 index += 1
             }
-        }
-
-        static func isHexDigit(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-        }
-
-        /// Every byte but the unreserved characters of RFC 3986 as `%XX`.
-        static func percentEncoded(_ text: String) -> String {
-            var encoded = ""
-            for byte in text.utf8 {
-                if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                    || "-._~".utf8.contains(byte)
-                {
-                    encoded.append(Character(Unicode.Scalar(byte)))
-                } else {
-                    let hex = String(byte, radix: 16, uppercase: true)
-                    encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
-                }
-            }
-            return encoded
         }
     }
 }

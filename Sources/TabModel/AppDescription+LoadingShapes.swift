@@ -124,7 +124,10 @@ extension DescriptionValidator {
                 continue
             }
             let length = text.count
-            if text.trimmingSpaces.isEmpty {
+            if let problem = Self.controlCharacterProblem(in: text) {
+                report(memberPath, problem)
+                isValid = false
+            } else if text.trimmingSpaces.isEmpty {
                 report(memberPath, "empty; \(what) needs 1 to \(maximumLength) characters")
                 isValid = false
             } else if length > maximumLength {
@@ -138,6 +141,23 @@ extension DescriptionValidator {
             isValid = false
         }
         return isValid ? LocalizedText(translations) : nil
+    }
+
+    /// Why `text` cannot be shown: a control character (Unicode's Cc: U+0000 to U+001F, U+007F
+    /// to U+009F), which a page or export.swift would hold raw. nil when there is none.
+    static func controlCharacterProblem(in text: String) -> String? {
+        for (index, character) in text.enumerated() {
+            guard let scalar = character.unicodeScalars.first(where: { $0.properties.generalCategory == .control })
+            else { continue }
+            let names: [UInt32: String] = [
+                0x00: "NUL", 0x09: "TAB", 0x0A: "LF", 0x0B: "VT", 0x0C: "FF", 0x0D: "CR", 0x1B: "ESC", 0x7F: "DEL",
+            ]
+            var code = String(scalar.value, radix: 16, uppercase: true)
+            code = String(repeating: "0", count: max(0, 4 - code.count)) + code
+            let name = names[scalar.value].map { " (\($0))" } ?? ""
+            return "control character U+\(code)\(name) at character \(index + 1); texts cannot hold control characters"
+        }
+        return nil
     }
 
     /// The optional text at `key`: `.some(nil)` when absent, nil after a problem.

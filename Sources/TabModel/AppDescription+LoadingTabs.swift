@@ -164,6 +164,10 @@ extension DescriptionValidator {
         case .number:
             return integer(value, at: path, in: AppDescription.Limits.badgeCount).map { .count($0) }
         case .string(let text):
+            if let problem = Self.controlCharacterProblem(in: text) {
+                report(path, problem)
+                return nil
+            }
             guard text.count <= AppDescription.Limits.badgeTextLength else {
                 report(
                     path,

@@ -1,3 +1,5 @@
+import ASCII
+
 /// A parsed JSON document that keeps object members in document order and numbers as written,
 /// so validation can report problems in reading order and tell `1` from `1.5` from `true`.
 enum JSONValue: Equatable {
@@ -351,10 +353,14 @@ struct JSONParser {
         utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
     }
 
+    /// The four hex digits of a `\u` escape, of either case; nothing else (no sign) counts.
     private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
-        guard offset + 4 <= bytes.count,
-            let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
-        else { throw error("expected four hex digits after \\u") }
+        guard offset + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for byte in bytes[offset..<offset + 4] {
+            guard let digit = HexDigit.value(byte) else { throw error("expected four hex digits after \\u") }
+            value = value << 4 | UInt32(digit)
+        }
         offset += 4
         return value
     }

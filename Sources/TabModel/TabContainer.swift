@@ -359,3 +359,27 @@ extension TabDescription {
         return badge?.isVisible == true ? badge : nil
     }
 }
+
+// In this file: it reaches the private parts of the state.
+extension TabContainer {
+    /// What a follower takes when they explore on their own: the screen that was shown and
+    /// nothing else. The visible tab keeps its page state and pushed detail; every other tab
+    /// starts fresh, the event log is empty (it names what the presenter did and typed), and a
+    /// login-only tab is not handed over at all (the follower is not logged in: they start
+    /// from the app's entry). The bar's order and badges, which were on screen, stay; a badge
+    /// of a login-only tab goes.
+    public func handedOver() -> TabContainer {
+        var taken = self
+        taken.log = EventLog(capacity: log.capacity, tabs: app.tabs)
+        taken.arrangementBeforeCustomizing = nil
+        let shown = selectedIndex.flatMap { app.tabs[$0].requiresLogin ? nil : $0 }
+        taken.selectedIndex = shown
+        for position in app.tabs.indices where position != shown {
+            taken.children.remove(position)
+            taken.changedStates[position] = nil
+            taken.pushedItems[position] = nil
+            if app.tabs[position].requiresLogin { taken.badgeOverrides[position] = nil }
+        }
+        return taken
+    }
+}

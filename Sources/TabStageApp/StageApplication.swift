@@ -30,12 +30,15 @@ public final class StageApplication: Sendable {
         apps: [AppDescription], store: any SessionStore<VisitorSession>, sessionIDs: any SessionIDSource,
         clock: @escaping @Sendable () -> Date, icons: IconRenderer = IconRenderer(), secureCookies: Bool = false,
         hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil,
-        log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog, appFiles: [String: String] = [:]
+        log: @escaping @Sendable (String) -> Void = StageApplication.standardErrorLog, appFiles: [String: String] = [:],
+        publicURL: String? = nil
     ) {
         self.shelf = shelf ?? AppShelf(apps)
         visitors = Visitors(store: store, sessionIDs: sessionIDs, clock: clock, hub: hub, secureCookies: secureCookies)
         liveStreams = LiveStreams(hub: hub)
-        pages = PageRoutes(visitors: visitors, shelf: self.shelf, liveStreams: liveStreams, log: log)
+        pages = PageRoutes(
+            visitors: visitors, shelf: self.shelf, liveStreams: liveStreams, log: log,
+            followLinks: FollowLinks(publicURL: publicURL, scheme: secureCookies ? "https" : "http"))
         assets = AssetController(pages: pages, icons: icons)
         self.appFiles = appFiles
     }
@@ -45,22 +48,23 @@ public final class StageApplication: Sendable {
     public static func live(
         apps: [AppDescription] = BuiltInApps.all, store: any SessionStore<VisitorSession>,
         secureCookies: Bool = false, hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil,
-        appFiles: [String: String] = [:]
+        appFiles: [String: String] = [:], publicURL: String? = nil
     ) -> StageApplication {
         StageApplication(
             apps: apps, store: store, sessionIDs: RandomSessionIDs(), clock: { Date() }, secureCookies: secureCookies,
-            hub: hub, shelf: shelf, appFiles: appFiles)
+            hub: hub, shelf: shelf, appFiles: appFiles, publicURL: publicURL)
     }
 
     /// Seeded ids and a stopped clock: the same requests give the same bytes.
     public static func deterministic(
         apps: [AppDescription] = BuiltInApps.all, limits: SessionLimits = SessionLimits(), secureCookies: Bool = false,
-        hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil, appFiles: [String: String] = [:]
+        hub: any ChangeHub = LocalChangeHub(), shelf: AppShelf? = nil, appFiles: [String: String] = [:],
+        publicURL: String? = nil
     ) -> StageApplication {
         StageApplication(
             apps: apps, store: MemorySessionStore<VisitorSession>(limits: limits),
             sessionIDs: SeededSessionIDs(seed: deterministicSeed), clock: { deterministicEpoch },
-            secureCookies: secureCookies, hub: hub, shelf: shelf, appFiles: appFiles)
+            secureCookies: secureCookies, hub: hub, shelf: shelf, appFiles: appFiles, publicURL: publicURL)
     }
 
     public static let standardErrorLog: @Sendable (String) -> Void = { line in

@@ -18,7 +18,7 @@ enum ServeCommand: Subcommand {
                               [--session-idle-timeout SECONDS] [--max-sessions N] [--deterministic]
                               [--max-connections-per-ip N] [--connection-timeout SECONDS]
                               [--trust-proxy ADDRESSES] [--metrics-from ADDRESSES]
-                              [--max-streams N] [--max-streams-per-ip N]
+                              [--max-streams N] [--max-streams-per-ip N] [--public-url URL]
 
         Options:
           --host HOST                       Address to listen on (default 127.0.0.1)
@@ -49,6 +49,9 @@ enum ServeCommand: Subcommand {
                                             a page is not live, and works as without JavaScript
                                             (default 4000)
           --max-streams-per-ip N            Live pages one address may hold open (default 64)
+          --public-url URL                  The address people reach this server at (http[s]://HOST
+                                            [:PORT][/PREFIX]): follow links and their QR codes start
+                                            with it (default: the host each request names)
           --trust-proxy ADDRESSES           Proxies (comma-separated addresses or blocks) whose
                                             X-Forwarded-For names the client in the access log
           --metrics-from ADDRESSES          Who may GET /metrics (default 127.0.0.0/8,::1)
@@ -61,6 +64,7 @@ enum ServeCommand: Subcommand {
         .flag("deterministic"), OptionSpec("max-connections-per-ip"), OptionSpec("connection-timeout"),
         .flag("watch"), OptionSpec("max-streams"), OptionSpec("max-streams-per-ip"),
         OptionSpec("redis-prefix"), OptionSpec("redis-cache"), OptionSpec("trust-proxy"), OptionSpec("metrics-from"),
+        OptionSpec("public-url"),
     ]
 
     static let defaultLimits = SessionLimits()
@@ -143,13 +147,15 @@ enum ServeCommand: Subcommand {
         // `AppFile.apps(adding:)` puts the app of `--app FILE` first.
         let appFiles = parsed.value("app").map { [shelf.current.apps[0].id: $0] } ?? [:]
         let secureCookies = parsed.has("secure-cookies")
+        // Checked by `settings`: a value here is a valid one.
+        let publicURL = parsed.value("public-url").flatMap(FollowLinks.publicURL)
         return parsed.has("deterministic")
             ? .deterministic(
                 apps: shelf.current.apps, limits: limits, secureCookies: secureCookies, hub: hub, shelf: shelf,
-                appFiles: appFiles)
+                appFiles: appFiles, publicURL: publicURL)
             : .live(
                 apps: shelf.current.apps, store: store, secureCookies: secureCookies, hub: hub, shelf: shelf,
-                appFiles: appFiles)
+                appFiles: appFiles, publicURL: publicURL)
     }
 
     /// Opens the store the options name; a database that cannot be used is reported, never replaced.
@@ -238,6 +244,10 @@ enum ServeCommand: Subcommand {
         configuration.connectionTimeoutSeconds = try parsed.integer(
             "connection-timeout", default: configuration.connectionTimeoutSeconds, in: 1...3600)
         configuration.trustedProxies = try addresses(parsed, "trust-proxy", default: [])
+        if let url = parsed.value("public-url"), FollowLinks.publicURL(url) == nil {
+            throw UsageError(
+                "--public-url expects an http:// or https:// address without ?query or #fragment, not '\(url)'")
+        }
         if parsed.has("watch") && parsed.allValues["app"] == nil {
             throw UsageError("--watch watches the files of --app FILE; give at least one")
         }
@@ -307,6 +317,13 @@ enum ServeCommand: Subcommand {
         let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         server.runUntilSignal(hangup: { watcher.reloadAll() }) {
             console.err("TabStage listening on http://\(shownHost):\(server.port)/\n")
+            // 0.0.0.0 and :: are no address to type: the machine's own, and the public one.
+            for address in ReachableAddresses.forWildcard(configuration.host) {
+                console.err("  reachable at http://\(address):\(server.port)/\n")
+            }
+            if let publicURL = parsed.value("public-url").flatMap(FollowLinks.publicURL) {
+                console.err("  follow links start with \(publicURL)/\n")
+            }
         }
         return ExitCode.success
     }

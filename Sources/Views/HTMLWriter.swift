@@ -1,3 +1,5 @@
+import ASCII
+
 /// Writes HTML straight into bytes: pages are built by appending UTF-8, never by String
 /// interpolation, and text is escaped on its bytes, not its Characters (PERFORMANCE.md has the
 /// figures). Every text that did not come from this module goes through `text` or `attribute`,
@@ -211,7 +213,7 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
         var to = base + count
         for offset in 0..<source.count {
             let byte = from[offset]
-            if URLComponentEncoding.isUnreserved(byte) {
+            if PercentEscapes.isUnreserved(byte) {
                 to.pointee = byte
                 to += 1
             } else {
@@ -231,16 +233,6 @@ public enum URLComponentEncoding {
         var html = HTMLWriter(capacity: value.utf8.count * 3)
         html.urlComponent(value)
         return html.finish()
-    }
-
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
     }
 
     public static func encodedString(_ value: some StringProtocol) -> String {

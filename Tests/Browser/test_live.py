@@ -104,8 +104,14 @@ def test_a_follower_in_another_browser_follows_every_tap_and_leaves_with_a_copy(
     assert re.search(r"/restaurant/follow/[0-9a-f]{32}$", follow), f"follow link: {follow}"
     stream_open(presenter)
     follower.get(follow)
-    assert follower.get_cookies() == [], f"the follow page set a cookie: {follower.get_cookies()}"
-    assert "csrf" not in follower.page_source, "the follow page carries a CSRF token"
+    # The follower's own session (for Leave's token), never the presenter's.
+    own = [c["value"] for c in follower.get_cookies() if c["name"] == "tabstage_session"]
+    theirs = [c["value"] for c in presenter.get_cookies() if c["name"] == "tabstage_session"]
+    assert own and own != theirs, f"the follow page's session: {own} vs the presenter's {theirs}"
+    tokens = [field.get_attribute("value") for field in follower.find_elements(By.CSS_SELECTOR, 'input[name="csrf"]')]
+    presenter_tokens = {field.get_attribute("value")
+                        for field in presenter.find_elements(By.CSS_SELECTOR, 'input[name="csrf"]')}
+    assert tokens and not set(tokens) & presenter_tokens, "the follow page carries the presenter's CSRF token"
     banner = follower.find_element(By.CSS_SELECTOR, ".follow-banner")
     assert "Following" in banner.text, f"banner: {banner.text!r}"
     assert follower.execute_script("return document.querySelector('.follow-inert').inert === true"), (
@@ -138,9 +144,8 @@ def test_a_follower_in_another_browser_follows_every_tap_and_leaves_with_a_copy(
     # Leaving: the follower's own session, starting from what was shown.
     follower.find_element(By.CSS_SELECTOR, ".follow-banner button").click()
     wait(follower, lambda d: d.current_url.endswith("/restaurant/bottom/news"), "leaving to an own copy")
-    own = [c["value"] for c in follower.get_cookies() if c["name"] == "tabstage_session"]
-    theirs = [c["value"] for c in presenter.get_cookies() if c["name"] == "tabstage_session"]
-    assert own and own != theirs, f"leaving did not give an own session: {own} vs {theirs}"
+    assert [c["value"] for c in follower.get_cookies() if c["name"] == "tabstage_session"] == own, (
+        "leaving kept the follower's session")
     # The tap has been answered once the follower shows it: the presenter's log has it or not.
     tap(follower, "home")
     assert last_selected(logged_events(presenter)) == "news", "the follower's copy moved the presenter"

@@ -123,6 +123,20 @@ struct PathParserTests {
         #expect(abs(middle.x - 5) < 1e-9 && abs(abs(middle.y) - 5) < 1e-9)
     }
 
+    /// Found by `make fuzz` (path-data): radii whose squares underflow made the scale infinite
+    /// and the piece count NaN, which trapped.
+    @Test func radiiTooSmallToSquareAreScaledUpAllTheSame() throws {
+        let elements = try parse("M0 0 A1e-200 1e-200 0 0 1 10 0")
+        #expect(elements.count == 3)
+        guard case .cubic(_, _, let middle) = elements[1] else {
+            Issue.record("expected cubics, got \(elements)")
+            return
+        }
+        #expect(abs(middle.x - 5) < 1e-9 && abs(abs(middle.y) - 5) < 1e-9)
+        // The fuzzer's input: the arc is drawn, and the unfinished one after it refused.
+        #expect(syntaxError("M17  100A515e-203, 088 0 1 1 5.4 8h10 01V0a13,")?.offset == 46)
+    }
+
     @Test func degenerateArcs() throws {
         #expect(try parse("M1 1 A0 5 0 0 1 3 3") == [.move(to: p(1, 1)), .line(to: p(3, 3))])
         #expect(try parse("M1 1 A5 0 0 0 1 3 3") == [.move(to: p(1, 1)), .line(to: p(3, 3))])

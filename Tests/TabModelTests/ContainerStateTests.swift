@@ -273,3 +273,33 @@ import Testing
         #expect(EventLog().capacity == 500)
     }
 }
+
+/// What a follower takes when they explore on their own (`handedOver`): the screen shown, and
+/// nothing the presenter did elsewhere.
+@Suite struct HandOverTests {
+    @Test func aFollowerTakesTheVisibleTabsStateAndNoLog() {
+        var container = TabContainer(app: threeTabApp(.seed004))
+        container.tap("home")
+        container.act(.increment, on: "home")
+        container.tap("member", loggedIn: true)
+        container.act(.increment, on: "member", loggedIn: true)
+        container.tap("wallet", loggedIn: true)
+        container.act(.increment, on: "wallet", loggedIn: true)
+        container.act(.increment, on: "wallet", loggedIn: true)
+        let taken = container.handedOver()
+        #expect(taken.selectedTabID == "wallet")
+        #expect(taken.pageStates == ["wallet": .counter(count: 2)])
+        #expect(taken.log.events.isEmpty)
+        #expect(taken.pageState(ofTab: "member") != .counter(count: 1))
+    }
+
+    @Test func aLoginOnlyTabOnScreenIsNotHandedOver() {
+        var container = TabContainer(app: threeTabApp(.seed004))
+        container.tap("member", loggedIn: true)
+        container.act(.increment, on: "member", loggedIn: true)
+        let taken = container.handedOver()
+        #expect(taken.selectedTabID == nil)
+        #expect(taken.pageStates.isEmpty)
+        #expect(taken.log.events.isEmpty)
+    }
+}

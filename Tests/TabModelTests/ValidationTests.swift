@@ -84,6 +84,23 @@ private func withTabs(_ extra: String...) -> String {
             ])
     }
 
+    /// A text is drawn into pages and written into export.swift: a control character would be
+    /// written raw (a NUL, a line break inside a Swift string). Each is named, with its place.
+    @Test(arguments: [
+        (#"\u0000"#, "U+0000 (NUL)"), (#"\u007f"#, "U+007F (DEL)"), (#"\r"#, "U+000D (CR)"),
+        (#"\n"#, "U+000A (LF)"), (#"\u000b"#, "U+000B (VT)"), (#"\t"#, "U+0009 (TAB)"),
+        (#"\u0085"#, "U+0085"),
+    ])
+    func aTextWithAControlCharacterIsRefusedNamingIt(_ escaped: String, _ named: String) {
+        let json = validJSON().replacing(#""en": "Home""#, with: #""en": "Ho"# + escaped + #"me""#)
+        let found = located(json)
+        #expect(
+            found.map { "\($0.path): \($0.message)" } == [
+                "tabs[0].title.en: control character \(named) at character 3; texts cannot hold control characters"
+            ])
+        #expect(found.first?.position?.line == 2)
+    }
+
     @Test func duplicateKeys() {
         #expect(problems(validJSON(top: " \"id\": \"again\",")) == ["id: duplicate key"])
     }
@@ -309,6 +326,14 @@ private func withTabs(_ extra: String...) -> String {
             found.map { "\($0.path): \($0.message)" } == [
                 "tabs[2].icon.path: bad path data at byte 0",
                 "tabs[2].requiresLogin: expected a boolean, found a number",
+            ])
+    }
+
+    @Test func aUnicodeEscapeIsFourHexDigitsOfEitherCaseWithoutASign() {
+        #expect(problems("[\"\\u00e9\\u00C9\"]") == ["$: expected an object, found an array"])
+        #expect(
+            located("[\"\\u+0e9\"]").map(\.description) == [
+                "1:5: $: invalid JSON: expected four hex digits after \\u"
             ])
     }
 

@@ -23,13 +23,21 @@ extension Visitor {
     }
 }
 
-/// The follow link on a presenter's page.
-func followPath(in page: TestResponse) throws -> String {
+/// The follow link on a presenter's page, as it is shown (absolute).
+func followLink(in page: TestResponse) throws -> String {
     let text = page.text
     let marker = "class=\"follow-link\" href=\""
     let start = try #require(text.range(of: marker)).upperBound
     let end = try #require(text[start...].firstIndex(of: "\""))
     return String(text[start..<end])
+}
+
+/// The follow link's path, without the scheme and host it starts with.
+func followPath(in page: TestResponse) throws -> String {
+    let link = try followLink(in: page)
+    guard let scheme = link.range(of: "://") else { return link }
+    let afterHost = try #require(link[scheme.upperBound...].firstIndex(of: "/"))
+    return String(link[afterHost...])
 }
 
 /// Streams, present and follow, and apps replaced while serving, over real sockets (docs/live.md).
@@ -100,7 +108,9 @@ func followPath(in page: TestResponse) throws -> String {
         let follower = stage.visitor()
         let followed = try follower.get(path)
         #expect(followed.status == 200)
-        #expect(followed.header("Set-Cookie") == nil)
+        // The follower's own session (for Leave's token), never the presenter's.
+        let followerCookie = try #require(follower.cookie)
+        #expect(followerCookie != presenter.cookie)
         #expect(followed.header("Content-Security-Policy") == StageResponses.contentSecurityPolicy)
         #expect(followed.header("X-Frame-Options") == "DENY")
         #expect(followed.header("Cache-Control") == "no-store")
@@ -110,7 +120,7 @@ func followPath(in page: TestResponse) throws -> String {
         let token = try #require(presenter.csrfToken)
         #expect(!followed.text.contains(sessionID))
         #expect(!followed.text.contains(token))
-        #expect(!followed.text.contains("name=\"csrf\""))
+        #expect(follower.csrfToken != nil && follower.csrfToken != token)
         #expect(!followed.text.contains("Grace"))
         #expect(followed.text.contains("class=\"device device-vertical\""))
         #expect(
@@ -121,7 +131,6 @@ func followPath(in page: TestResponse) throws -> String {
         #expect(followed.text.contains("<div class=\"follow-banner\" role=\"status\">"))
         #expect(followed.text.contains("<div class=\"follow-inert\" data-inert>"))
         #expect(followed.text.contains("href=\"\(path)\">Refresh</a>"))
-        #expect(follower.cookie == nil)
 
         // The follower's presence reaches the presenter's page.
         let (stream, _) = try follower.openStream(path + "/live")
@@ -194,18 +203,25 @@ func followPath(in page: TestResponse) throws -> String {
         #expect(try follower.get(path).status == 200)
     }
 
-    @Test func leavingGivesTheFollowerTheirOwnCopyOfWhatWasShown() throws {
+    @Test func leavingGivesTheFollowerTheScreenShownAndNothingElse() throws {
         let stage = try StageServer()
         let presenter = stage.visitor()
-        _ = try presenter.get("/restaurant/bottom/news")
+        _ = try presenter.get("/restaurant/bottom/home")
+        _ = try presenter.post("/login", form: [("name", "Grace"), ("next", "/restaurant/bottom/membership")])
+        _ = try presenter.get("/restaurant/bottom/news", headers: [("X-TabStage-Source", "tap")])
         _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
         let path = try followPath(in: try presenter.get("/restaurant/bottom/news"))
         let follower = stage.visitor()
+        #expect(try follower.get(path).status == 200)
+        let cookie = try #require(follower.cookie, "the follow page gives the follower a session of their own")
+        #expect(cookie != presenter.cookie)
+        // Like every post, Leave takes the follower's token.
+        #expect(try follower.post(path + "/leave", form: [], withToken: false).status == 403)
         let left = try follower.post(path + "/leave", form: [])
         #expect(left.status == 303)
         #expect(left.header("Location") == "/restaurant/bottom/news")
-        let cookie = try #require(follower.cookie)
-        #expect(cookie != presenter.cookie)
+        let log = try follower.get("/restaurant/events.json").text
+        #expect(!log.contains("Grace") && !log.contains("membership"), "nothing of the presenter's log: \(log)")
         _ = try follower.get("/restaurant/bottom/home", headers: [("X-TabStage-Source", "tap")])
         #expect(try presenter.get("/restaurant/bottom").header("Location") == "/restaurant/bottom/news")
     }

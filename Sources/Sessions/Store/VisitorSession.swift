@@ -99,12 +99,26 @@ public struct Presentation: Sendable, Equatable, Codable {
     public var code: String
     public var appID: String
     public var layout: Layout
+    /// The screen the presenter's window shows now (their last screen of the app drawn, live
+    /// re-reads aside), which followers see; nil until one is drawn (a session stored before).
+    public var shown: PresentedScreen?
 
-    public init(code: String, appID: String, layout: Layout) {
+    public init(code: String, appID: String, layout: Layout, shown: PresentedScreen? = nil) {
         self.code = code
         self.appID = appID
         self.layout = layout
+        self.shown = shown
     }
+}
+
+/// A screen of an app as a presenter shows it: a tab, the log-in sheet over the selected tab
+/// (the tab that asked for it), the More list, its edit list, or a pushed detail.
+public enum PresentedScreen: Sendable, Equatable, Codable {
+    case tab(id: String)
+    case refused(tabID: String)
+    case more
+    case editTabs
+    case detail(tabID: String, itemID: String)
 }
 
 /// A one-shot message: its text in every language, and whether it reports a refusal.

@@ -22,11 +22,11 @@ struct LiveController: Sendable {
         router.post("/{app}/present", pages.form(.app, present))
         router.post("/{app}/present/stop", pages.form(.app, stopPresenting))
         router.get(
-            "/{app}/follow/{code}", pages.page(.app, visiting: .init(creates: .never), find: presenter, followPage))
+            "/{app}/follow/{code}", pages.page(.app, visiting: .init(creates: .always), find: presenter, followPage))
         router.get("/{app}/follow/{code}/live", pages.plain(.app, followStream))
         router.post(
             "/{app}/follow/{code}/leave",
-            pages.page(.app, visiting: .init(creates: .always, sameOriginOnly: true), find: presenter, leave))
+            pages.page(.app, visiting: .init(creates: .never, takesToken: true), find: presenter, leave))
     }
 
     // MARK: Streams
@@ -202,31 +202,55 @@ struct LiveController: Sendable {
         .success(try presented(page))
     }
 
-    /// `GET /{app}/follow/{code}`: the presenter's view of the app, inert, for anyone with the
-    /// link. Nothing of the presenter's session is sent but what the page shows: no cookie, no
-    /// CSRF token, no name; of the follower's own session only its language is read.
+    /// `GET /{app}/follow/{code}`: the presenter's view of the app (the screen their window
+    /// shows, `PresentedScreens`), inert, for anyone with the link. Nothing of the presenter's
+    /// session is sent but what the page shows: no cookie, no CSRF token, no name. The follower
+    /// gets a session of their own (made here if needed): its CSRF token for Leave, and the
+    /// language or appearance they choose on the page, which wins over the presenter's.
     func followPage(_ visit: PageVisit, _ presenter: Presenter?, _ session: inout VisitorSession) -> PageAnswer {
         guard let presenter else { return .refusal(.notFound(.presentationEnded)) }
         let app = visit.app
         let (container, _) = TabSelection.currentContainer(presenter.session, of: app, at: visit.now)
+        let presentation = presenter.session.presentation
+        let content = PresentedScreens.content(
+            presentation?.shown, app: app, layout: presentation?.layout ?? .bottom, container: container,
+            isLoggedIn: presenter.session.isLoggedIn)
         return .screen(
             container,
             Screen(
-                content: .tab(id: container.selectedTabID ?? app.tabs[0].id),
+                content: content,
                 audience: .follower(
                     code: visit.page.parameter("code"), presenterRevision: presenter.session.revision ?? 0,
-                    layout: presenter.session.presentation?.layout ?? .bottom)))
+                    layout: presenter.session.presentation?.layout ?? .bottom,
+                    language: Self.followerLanguage(visit, own: session, presenter: presenter.session),
+                    appearance: Self.followerAppearance(visit, own: session, presenter: presenter.session))))
     }
 
-    /// `POST /{app}/follow/{code}/leave`: the follower gets their own copy of the app's state as
-    /// shown (in their session, made if needed) and carries on there.
+    /// A follower's language: the one they chose (`?lang=`, kept in their own session), else the
+    /// presenter's choice, else their browser's.
+    static func followerLanguage(_ visit: PageVisit, own: VisitorSession, presenter: VisitorSession) -> UILanguage {
+        visit.page.settings.language ?? own.languageTag.flatMap { UILanguage(tag: $0) }
+            ?? presenter.languageTag.flatMap { UILanguage(tag: $0) } ?? visit.language
+    }
+
+    /// A follower's appearance: the one they chose, else the presenter's, else auto.
+    static func followerAppearance(_ visit: PageVisit, own: VisitorSession, presenter: VisitorSession) -> Appearance {
+        visit.page.settings.appearance ?? own.appearanceName.flatMap { Appearance(name: $0) }
+            ?? presenter.appearanceName.flatMap { Appearance(name: $0) } ?? .auto
+    }
+
+    /// `POST /{app}/follow/{code}/leave`: the follower explores on their own from the screen
+    /// that was shown (`TabContainer.handedOver`: the visible tab's state, no event log, nothing
+    /// of login-only tabs), in the session the follow page gave them.
     func leave(_ visit: PageVisit, _ presenter: Presenter?, _ session: inout VisitorSession) -> PageAnswer {
         guard let presenter else { return .redirect(StageLinks.home) }
         let app = visit.app
         let layout = presenter.session.presentation?.layout ?? .bottom
         let (shown, _) = TabSelection.currentContainer(presenter.session, of: app, at: visit.now)
-        session.containers[app.id] = shown
-        return .redirect(StageLinks.tab(app.id, layout, shown.selectedTabID ?? app.tabs[0].id))
+        let taken = shown.handedOver()
+        session.containers[app.id] = taken
+        return .redirect(
+            taken.selectedTabID.map { StageLinks.tab(app.id, layout, $0) } ?? StageLinks.layout(app.id, layout))
     }
 }
 

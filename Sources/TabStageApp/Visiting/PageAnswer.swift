@@ -27,10 +27,12 @@ enum PageAnswer {
 /// What a screen of the app shows besides its container.
 struct Screen {
     /// Who looks at it: the visitor on their own session, or a follower of a presentation (who
-    /// is shown nothing of their own session but its language).
+    /// is shown nothing of their own session but the language and appearance they chose, else
+    /// the presenter's).
     enum Audience {
         case visitor
-        case follower(code: String, presenterRevision: UInt64, layout: Layout)
+        case follower(
+            code: String, presenterRevision: UInt64, layout: Layout, language: UILanguage, appearance: Appearance)
     }
 
     var content: StageContent

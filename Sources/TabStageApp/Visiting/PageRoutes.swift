@@ -17,12 +17,18 @@ final class PageRoutes: Sendable {
     let liveStreams: LiveStreams
     /// Where refusals and a failing store are reported (standard error when serving).
     let log: @Sendable (String) -> Void
+    /// What makes a presenter's follow link absolute (`serve --public-url`, else the request's host).
+    let followLinks: FollowLinks
 
-    init(visitors: Visitors, shelf: AppShelf, liveStreams: LiveStreams, log: @escaping @Sendable (String) -> Void) {
+    init(
+        visitors: Visitors, shelf: AppShelf, liveStreams: LiveStreams, log: @escaping @Sendable (String) -> Void,
+        followLinks: FollowLinks = FollowLinks()
+    ) {
         self.visitors = visitors
         self.shelf = shelf
         self.liveStreams = liveStreams
         self.log = log
+        self.followLinks = followLinks
     }
 
     /// What a route's path names besides fixed segments.
@@ -53,6 +59,9 @@ final class PageRoutes: Sendable {
         var readsFirst = false
         /// A cross-site request is refused before the session is touched (see `isSameOrigin`).
         var sameOriginOnly = false
+        /// A POST from this site whose form carries the session's CSRF token, checked under the
+        /// session's lock (as `form` does); implies `sameOriginOnly`.
+        var takesToken = false
     }
 
     typealias Handler<Found> = @Sendable (PageVisit, Found, inout VisitorSession) -> PageAnswer
@@ -75,12 +84,22 @@ final class PageRoutes: Sendable {
             if visiting.sameOriginOnly && !Self.isSameOrigin(page.request) {
                 return try refuse(Refusal(.forbidden), page)
             }
+            var form: QueryItems?
+            if visiting.takesToken {
+                switch Self.form(of: page.request, badForm: nil) {
+                case .success(let read): form = read
+                case .failure(let refusal): return try refuse(refusal, page)
+                }
+            }
             let found: Found
             switch try find(page) {
             case .success(let value): found = value
             case .failure(let refusal): return try refuse(refusal, page)
             }
-            return try visit(page, visiting) { visit, session in handler(visit, found, &session) }
+            return try visit(page, visiting) { visit, session in
+                if let form, !Visitors.carriesToken(form, of: session) { return .refusal(Refusal(.forbidden)) }
+                return handler(visit, found, &session)
+            }
         }
     }
 
@@ -231,7 +250,9 @@ final class PageRoutes: Sendable {
             let language = settings.language(of: session)
             let display = settings.display(of: session)
             let notice = takesNotice ? session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) } : nil
-            let answer = handler(PageVisit(page: page, language: language, display: display, notice: notice), &session)
+            let answer = PresentedScreens.record(
+                handler(PageVisit(page: page, language: language, display: display, notice: notice), &session), page,
+                in: &session)
             return (answer, Viewer(session, language: language, display: display))
         }
         let (revision, newSession) = (visit.revision, visit.newSession)
@@ -338,11 +359,16 @@ final class PageRoutes: Sendable {
             chrome = ChromeContext(
                 language: viewer.language, app: app, layout: layout, visitorName: viewer.name,
                 currentPath: page.request.path, csrfToken: viewer.csrfToken, display: viewer.display)
-            live = liveStage(appIndex, revision: viewer.revision, presentation: viewer.presentation, page.served)
+            live = liveStage(
+                appIndex, revision: viewer.revision, presentation: viewer.presentation, page.served, page.request)
             framing = .stageFrame
-        case .follower(let code, let revision, let presented):
+        case .follower(let code, let revision, let presented, let language, let appearance):
             layout = presented
-            chrome = ChromeContext(language: viewer.language, app: app, layout: layout, currentPath: page.request.path)
+            var display = viewer.display
+            display.appearance = appearance
+            chrome = ChromeContext(
+                language: language, app: app, layout: layout, currentPath: page.request.path,
+                csrfToken: viewer.csrfToken, display: display)
             live = LiveStage(
                 version: LiveVersion(revision: revision, generation: page.served.generation(at: appIndex)),
                 role: .following(code: code))
@@ -363,13 +389,16 @@ final class PageRoutes: Sendable {
     }
 
     /// The live part of a visitor's own screen of the app at `appIndex`.
-    func liveStage(_ appIndex: Int, revision: UInt64, presentation: Presentation?, _ served: ServedApps) -> LiveStage {
+    func liveStage(
+        _ appIndex: Int, revision: UInt64, presentation: Presentation?, _ served: ServedApps, _ request: Request
+    ) -> LiveStage {
         let version = LiveVersion(revision: revision, generation: served.generation(at: appIndex))
         guard let presentation, presentation.appID == served.apps[appIndex].id else {
             return LiveStage(version: version, role: .visitor)
         }
         let followers = liveStreams.count(on: LiveTopic.follower(presentation.code))
-        return LiveStage(version: version, role: .presenting(code: presentation.code, followers: followers))
+        let link = followLinks.link(presentation.appID, presentation.code, request: request)
+        return LiveStage(version: version, role: .presenting(code: presentation.code, followers: followers, link: link))
     }
 
     /// Revokes a follow code in the store, and tells its followers on every instance.

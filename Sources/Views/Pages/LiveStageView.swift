@@ -2,11 +2,11 @@ import TabModel
 
 /// The live part of a stage view (see docs/live.md): the version a live page compares with the
 /// stream's, and who is looking: the visitor (offered to present), a presenter (shown the
-/// follow link), or a follower (the bar and page inert under a banner).
+/// follow link, its QR code), or a follower (the bar and page inert under a banner).
 public struct LiveStage: Sendable, Equatable {
     public enum Role: Sendable, Equatable {
         case visitor
-        case presenting(code: String, followers: Int)
+        case presenting(code: String, followers: Int, link: FollowLink)
         case following(code: String)
     }
 
@@ -76,7 +76,9 @@ enum LiveStageView {
         html.text(UIString.followingBanner.text(in: language))
         html.raw("</p><form method=\"post\"")
         html.attribute("action", StageLinks.leave(context.app.id, code))
-        html.raw("><button type=\"submit\">")
+        html.raw(">")
+        CSRFField.render(context.chrome.csrfToken, into: &html)
+        html.raw("<button type=\"submit\">")
         html.text(UIString.leaveButton.text(in: language))
         html.raw("</button></form> <a class=\"follow-refresh\"")
         html.attribute("href", StageLinks.follow(context.app.id, code))
@@ -104,16 +106,12 @@ enum LiveStageView {
                 CSRFField.render(context.chrome.csrfToken, into: &html)
                 presentFormClosing(language: language, into: &html)
             }
-        case .presenting(let code, let followers):
+        case .presenting(_, let followers, let link):
             html.raw("<div class=\"live-panel live-presenting\"><p>")
             html.text(UIString.presentingLead.text(in: language))
-            html.raw(" <a class=\"follow-link\"")
-            html.openAttribute("href")
-            StageLinks.writeFollow(appID, code, into: &html)
-            html.closeAttribute()
-            html.raw(">")
-            StageLinks.writeFollow(appID, code, into: &html)
-            html.raw("</a></p><p class=\"follower-count\" data-followers>")
+            html.raw("</p>\n")
+            FollowLinkView.render(link, language: language, into: &html)
+            html.raw("<p class=\"follower-count\" data-followers>")
             html.text(UIString.followerCount(followers).text(in: language))
             html.raw("</p><form method=\"post\"")
             html.openAttribute("action")

@@ -212,7 +212,10 @@ public enum StagePage {
         page(context, titles: titles, detail: detail, into: &html)
         if showsBar && context.layout == .bottom { bar(context, into: &html) }
         if case .refused(let tabID, let reason) = context.content {
+            // A follower sees the presenter's sheet, and cannot use it.
+            LiveStageView.openInert(context, into: &html)
             RefusalView.render(tabID: tabID, reason: reason, context, into: &html)
+            LiveStageView.closeInert(context, into: &html)
         }
         html.raw("</main>\n")
     }

@@ -114,6 +114,9 @@ public enum UIString: Sendable, Equatable {
     case presentingLead
     case followerCount(Int)
     case stopPresenting
+    case copyLink
+    case linkCopied
+    case followQRCode
     case followingBanner
     case leaveButton
     case refreshLink
@@ -174,7 +177,8 @@ public enum UIString: Sendable, Equatable {
         case .iconGallery, .iconGalleryLead, .iconColumn, .selectedState, .unselectedState, .tintedState,
             .iconDescription, .appIconsLead:
             iconWording
-        case .presentLead, .presentButton, .presentingLead, .followerCount, .stopPresenting,
+        case .presentLead, .presentButton, .presentingLead, .followerCount, .stopPresenting, .copyLink, .linkCopied,
+            .followQRCode,
             .followingBanner, .leaveButton, .refreshLink, .presentationEnded, .presentationEndedTitle,
             .stage, .stageOf, .stageLead, .phoneFrame, .tabletFrame, .timeline, .timelineLead,
             .timelineEmpty, .timelineRefresh:
@@ -389,6 +393,9 @@ public enum UIString: Sendable, Equatable {
         case .followerCount(let count):
             (count == 1 ? "1 person following" : "\(count) people following", "\(count) 人觀看中")
         case .stopPresenting: ("Stop presenting", "停止展示")
+        case .copyLink: ("Copy link", "複製連結")
+        case .linkCopied: ("Link copied", "已複製連結")
+        case .followQRCode: ("QR code of the follow link", "觀看連結的 QR 碼")
         case .followingBanner: ("Following — you see what the presenter sees.", "觀看中：你看到的是展示者的畫面。")
         case .leaveButton: ("Leave", "離開")
         case .refreshLink: ("Refresh", "重新整理")
