@@ -28,7 +28,7 @@ RELEASE_BIN := .build/release/tabstage
 # make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
 BENCH_PACKAGES := wrk nginx-light redis-server
 
-.PHONY: deps browser-deps build release run test test-swift test-browser lint bench fuzz soak chaos clean dist test-dist
+.PHONY: deps browser-deps build release run test test-swift test-fuzz test-browser lint bench fuzz soak chaos clean dist test-dist
 
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -50,7 +50,7 @@ run: release
 # closing line (`N passed in ...`) ends the output. pytest's exit status 5 (no test ran) fails.
 test:
 	@rm -f build/test-times
-	@TIMES=build/test-times $(MAKE) --no-print-directory test-swift test-browser
+	@TIMES=build/test-times $(MAKE) --no-print-directory test-swift test-fuzz test-browser
 
 test-swift: deps
 	@scripts/ensure-packages $(TEST_PACKAGES)
@@ -91,6 +91,13 @@ bench: release
 # libFuzzer + AddressSanitizer on the parsers of untrusted input, FUZZ_SECONDS (60) per target.
 fuzz: deps
 	scripts/fuzz
+
+# make test builds every fuzz target and runs each for FUZZ_TEST_SECONDS, from the committed
+# seeds (crashes found before among them): a target that no longer compiles, or an old crash
+# back, fails the run. `make fuzz` is the search.
+FUZZ_TEST_SECONDS ?= 5
+test-fuzz: deps
+	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) scripts/timed "fuzz targets" scripts/fuzz
 
 # Minutes of wrk plus idle half-open sockets against a release server on SQLite (SOAK_SECONDS,
 # default 180; lower values run 30 s). Not part of `make test`.

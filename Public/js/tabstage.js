@@ -337,7 +337,9 @@
       load(link.href, { method: "GET" }, "push", "page");
       return;
     }
-    load(link.href, { method: "GET", headers: withSource("tap") }, "push", "tab");
+    // A More row is no bar tap: the More navigation controller pushes its tab.
+    var source = link.classList.contains("more-row") ? "more" : "tap";
+    load(link.href, { method: "GET", headers: withSource(source) }, "push", "tab");
   });
 
   // Page forms (search, top-up, mark read...) post back and follow the 303 as a fragment.

@@ -20,7 +20,11 @@ extension DescriptionValidator {
         if let value = members.values["iconStyle"] {
             iconStyle = choice(value, at: "iconStyle", "icon style", IconStyle.self)
         }
-        let policies = members.values["policies"].map { parsePolicies($0, at: "policies") } ?? NavigationPolicies.uiKit
+        // The adaptive layout is iOS 18's: an app whose layout it is speaks iOS 18's delegate unless it says not.
+        let preset: PolicyPreset = layout == .adaptive ? .uikit18 : .uikit
+        let policies =
+            members.values["policies"].map { parsePolicies($0, at: "policies", preset: preset) }
+            ?? NavigationPolicies(preset: preset)
         var hidesBar: Bool? = false
         if let value = members.values["hidesBottomBarWhenPushed"] {
             hidesBar = bool(value, at: "hidesBottomBarWhenPushed")
@@ -68,10 +72,12 @@ extension DescriptionValidator {
                 localizedText(
                     $0, at: members.path("title"), what: "a title", maximumLength: AppDescription.Limits.titleLength)
             }
+            // The known ids of a list with a problem are still checked against the other sections.
+            var listed: [(index: Int, id: String)] = []
             let tabIDs = required(members, "tabs").flatMap {
-                tabIDList($0, at: members.path("tabs"), allowsEmpty: false)
+                tabIDList($0, at: members.path("tabs"), allowsEmpty: false, known: &listed)
             }
-            for (tabIndex, tabID) in (tabIDs ?? []).enumerated() {
+            for (tabIndex, tabID) in listed {
                 if let earlier = sectionByTab[tabID] {
                     report(
                         "\(members.path("tabs"))[\(tabIndex)]",
@@ -92,12 +98,20 @@ extension DescriptionValidator {
 
     /// An array of ids of tabs in `tabs`, each once.
     mutating func tabIDList(_ value: JSONValue, at path: String, allowsEmpty: Bool) -> [String]? {
+        var known: [(index: Int, id: String)] = []
+        return tabIDList(value, at: path, allowsEmpty: allowsEmpty, known: &known)
+    }
+
+    /// `tabIDList`, with `known` given each id that names a tab once, with its place in the array,
+    /// even when others do not.
+    mutating func tabIDList(
+        _ value: JSONValue, at path: String, allowsEmpty: Bool, known: inout [(index: Int, id: String)]
+    ) -> [String]? {
         guard let elements = array(value, at: path) else { return nil }
         if elements.isEmpty && !allowsEmpty {
             report(path, "empty; a section lists at least one tab")
             return nil
         }
-        var ids: [String] = []
         var isValid = true
         for (index, element) in elements.enumerated() {
             let elementPath = "\(path)[\(index)]"
@@ -108,14 +122,14 @@ extension DescriptionValidator {
             if !knownTabIDs.contains(id) {
                 report(elementPath, "unknown tab '\(id)'; expected the id of one of the app's tabs")
                 isValid = false
-            } else if let earlier = ids.firstIndex(of: id) {
+            } else if let earlier = known.first(where: { $0.id == id })?.index {
                 report(elementPath, "tab '\(id)' is listed twice; \(path)[\(earlier)] has it already")
                 isValid = false
             } else {
-                ids.append(id)
+                known.append((index, id))
             }
         }
-        return isValid ? ids : nil
+        return isValid ? known.map(\.id) : nil
     }
 
     mutating func colour(_ value: JSONValue, at path: String) -> String? {
@@ -127,14 +141,16 @@ extension DescriptionValidator {
         return text
     }
 
-    /// A preset's name, or an object whose keys each default from its `preset` (itself `uikit` by default).
-    mutating func parsePolicies(_ value: JSONValue, at path: String) -> NavigationPolicies? {
+    /// A preset's name, or an object whose keys each default from its `preset` (itself `preset` by default).
+    mutating func parsePolicies(_ value: JSONValue, at path: String, preset: PolicyPreset)
+        -> NavigationPolicies?
+    {
         if case .string = value {
             return choice(value, at: path, "policy preset", PolicyPreset.self).map { NavigationPolicies(preset: $0) }
         }
         let keys = ["preset", "childRetention", "didSelectForProgrammaticSelection", "reselect"]
         guard let members = members(value, at: path, allowed: keys) else { return nil }
-        var policies = NavigationPolicies.uiKit
+        var policies = NavigationPolicies(preset: preset)
         var isValid = true
         if let value = members.values["preset"] {
             let preset = choice(value, at: members.path("preset"), "policy preset", PolicyPreset.self)

@@ -173,12 +173,20 @@ public enum PolicyPreset: String, Sendable, Equatable, Codable, CaseIterable {
     /// UITabBarController: owns every child from the moment the tabs are set; a switch swaps
     /// views with appearance callbacks; `shouldSelect` and `didSelect` for taps only.
     case uikit
-    /// The Swift port of FSVerticalTabBarController (seed 000): `selectedIndex`'s setter adds the
-    /// new child and removes the old one; `shouldSelect` for taps, `didSelect` on every change.
+    /// The Swift port of FSVerticalTabBarController (seed 000): its children are made with it and
+    /// kept; `selectedIndex`'s setter adds the new child and removes the old one; `shouldSelect`
+    /// for taps, `didSelect` on every change.
     case fsVertical
     /// The restaurant app's bottom bar (seed 004): each child added once, on first display, its
     /// view put on top and the old one never removed; no delegate.
     case seed004
+    /// UITabBarController on iOS 18 with its `UITab` API (the adaptive layout's default): UIKit's
+    /// containment and More, told with iOS 18's delegate calls (`shouldSelectTab`,
+    /// `didSelectTab(_:previousTab:)`, the editing calls).
+    case uikit18
+
+    /// Whether the preset is UITabBarController, of either API.
+    public var isUIKit: Bool { self == .uikit || self == .uikit18 }
 }
 
 /// The container's behaviour: a preset and the keys that may differ from it.
@@ -202,13 +210,14 @@ public struct NavigationPolicies: Sendable, Equatable, Codable {
     /// Every key as the preset's controller has it.
     public init(preset: PolicyPreset) {
         switch preset {
-        case .uikit:
+        case .uikit, .uikit18:
             self.init(
                 preset: preset, childRetention: .keepAlive, didSelectForProgrammaticSelection: false,
                 reselect: .popToRoot)
         case .fsVertical:
             self.init(
-                preset: preset, childRetention: .detach, didSelectForProgrammaticSelection: true, reselect: .nothing)
+                preset: preset, childRetention: .keepAlive, didSelectForProgrammaticSelection: true,
+                reselect: .nothing)
         case .seed004:
             self.init(
                 preset: preset, childRetention: .keepAlive, didSelectForProgrammaticSelection: false,
@@ -222,6 +231,8 @@ public struct NavigationPolicies: Sendable, Equatable, Codable {
     public static let fsVertical = NavigationPolicies(preset: .fsVertical)
     /// Seed 004's bottom bar.
     public static let seed004 = NavigationPolicies(preset: .seed004)
+    /// UITabBarController with iOS 18's `UITab` API.
+    public static let uiKit18 = NavigationPolicies(preset: .uikit18)
 
     /// Whether the controller has a delegate it asks about taps (`shouldSelect`).
     public var asksDelegateOnTap: Bool { preset != .seed004 }

@@ -41,18 +41,29 @@ public struct BottomBarLayout: Sendable, Equatable {
     }
 }
 
+extension BottomBarLayout {
+    /// How many items a bottom bar shows, More included (UIKit's on an iPhone).
+    public static let maximumItems = 5
+
+    /// How many of `count` shown tabs the bar itself holds: every one when they fit, else one fewer
+    /// than its items, leaving the last to More.
+    static func tabsInBar(of count: Int, maxVisible: Int = maximumItems) -> Int {
+        count > maxVisible ? maxVisible - 1 : count
+    }
+}
+
 extension TabContainer {
     /// The bottom bar's layout for this container's tabs and selection.
-    public func bottomBar(maxVisible: Int = 5) -> BottomBarLayout {
-        let visible = max(2, maxVisible)
+    public func bottomBar(maxVisible: Int = BottomBarLayout.maximumItems) -> BottomBarLayout {
         let positions = shownPositions
-        guard positions.count > visible else { return .all(positions) }
-        let isSelected = selectedIndex.map { positions.dropFirst(visible - 1).contains($0) } ?? false
-        return BottomBarLayout(positions: positions, tabsShown: visible - 1, more: .init(isSelected: isSelected))
+        let tabsShown = BottomBarLayout.tabsInBar(of: positions.count, maxVisible: max(2, maxVisible))
+        guard tabsShown < positions.count else { return .all(positions) }
+        let isSelected = more.isSelected || selectedIndex.map { positions.dropFirst(tabsShown).contains($0) } ?? false
+        return BottomBarLayout(positions: positions, tabsShown: tabsShown, more: .init(isSelected: isSelected))
     }
 
     /// The bottom bar's items (see ``bottomBar(maxVisible:)``).
-    public func bottomBarItems(maxVisible: Int = 5) -> [BarItem] {
+    public func bottomBarItems(maxVisible: Int = BottomBarLayout.maximumItems) -> [BarItem] {
         let bar = bottomBar(maxVisible: maxVisible)
         // By position: `enumerated()` would copy every tab description just to read its id.
         var items = bar.barPositions.map { position in

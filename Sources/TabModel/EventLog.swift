@@ -209,11 +209,12 @@ struct EventRecord: Equatable, Sendable {
 
     /// The kinds with a fixed shape, by code.
     enum Shape {
-        /// A lifecycle step of one tab; the code is its position in `Code.lifecycle`.
+        /// A lifecycle step of one tab, by its code (1 to 16).
         case tabbed(code: UInt8, tabID: String)
-        case shouldSelect(tabID: String, source: SelectionSource, allowed: Bool)
-        case guardChecked(tabID: String, source: SelectionSource, allowed: Bool)
+        /// A question and its answer (`shouldSelect`, `shouldSelectTab`, the guard), by its code.
+        case answered(code: UInt8, tabID: String, source: SelectionSource, allowed: Bool)
         case didSelect(tabID: String, source: SelectionSource)
+        case didSelectTab(tabID: String, previousTabID: String?, source: SelectionSource)
         case badgeCount(tabID: String, count: Int32)
         case badgeHidden(tabID: String)
         case other
@@ -221,10 +222,14 @@ struct EventRecord: Equatable, Sendable {
         init(_ kind: ContainerEventKind) {
             switch kind {
             case .shouldSelect(let tabID, let source, let allowed):
-                self = .shouldSelect(tabID: tabID, source: source, allowed: allowed)
+                self = .answered(code: EventRecord.shouldSelectCode, tabID: tabID, source: source, allowed: allowed)
             case .guardChecked(let tabID, let source, let allowed):
-                self = .guardChecked(tabID: tabID, source: source, allowed: allowed)
+                self = .answered(code: EventRecord.guardCode, tabID: tabID, source: source, allowed: allowed)
+            case .shouldSelectTab(let tabID, let source, let allowed):
+                self = .answered(code: EventRecord.shouldSelectTabCode, tabID: tabID, source: source, allowed: allowed)
             case .didSelect(let tabID, let source): self = .didSelect(tabID: tabID, source: source)
+            case .didSelectTab(let tabID, let previous, let source):
+                self = .didSelectTab(tabID: tabID, previousTabID: previous, source: source)
             case .badgeChanged(let tabID, .count(let count)?):
                 if let small = Int32(exactly: count) {
                     self = .badgeCount(tabID: tabID, count: small)
@@ -247,9 +252,13 @@ struct EventRecord: Equatable, Sendable {
             case .childDiscarded(let tabID): self = .tabbed(code: 13, tabID: tabID)
             case .poppedToRoot(let tabID): self = .tabbed(code: 14, tabID: tabID)
             case .didMoveToNoParent(let tabID): self = .tabbed(code: 15, tabID: tabID)
+            case .viewDidLoad(let tabID): self = .tabbed(code: 16, tabID: tabID)
             case .selectionUnchanged, .pageAction, .badgeChanged, .tabsReplaced, .pushed, .popped, .detailAppearance,
+                .detailViewDidLoad,
                 .staleAction, .willBeginCustomizing, .tabMoved, .tabHiddenChanged, .arrangementReset,
-                .didEndCustomizing:
+                .didEndCustomizing, .moreShouldSelect, .moreDidSelect, .moreListAppearance, .moreViewAdded,
+                .moreViewRemoved, .morePushed, .morePoppedToRoot, .moreWillShow, .moreDidShow, .willEndCustomizing,
+                .willBeginEditing, .displayOrderDidChange, .visibilityDidChange, .didEndEditing:
                 self = .other
             }
         }
@@ -260,6 +269,9 @@ struct EventRecord: Equatable, Sendable {
     static let badgeCountCode: UInt8 = 22
     static let badgeHiddenCode: UInt8 = 23
     static let guardCode: UInt8 = 24
+    static let shouldSelectTabCode: UInt8 = 25
+    /// The previous tab's position plus one (0: none) is the argument.
+    static let didSelectTabCode: UInt8 = 26
 
     /// Packs `kind`, or nil when it carries text or names a tab outside `tabs`.
     init?(_ kind: ContainerEventKind, time: Double, tabs: [TabDescription]) {
@@ -271,18 +283,21 @@ struct EventRecord: Equatable, Sendable {
         case .tabbed(let code, let tabID):
             guard let tab = position(tabID) else { return nil }
             self.init(time: time, code: code, tab: tab, source: 0, flags: 0, argument: 0)
-        case .shouldSelect(let tabID, let source, let allowed):
+        case .answered(let code, let tabID, let source, let allowed):
             guard let tab = position(tabID) else { return nil }
-            self.init(
-                time: time, code: Self.shouldSelectCode, tab: tab, source: source.code, flags: allowed ? 1 : 0,
-                argument: 0)
-        case .guardChecked(let tabID, let source, let allowed):
-            guard let tab = position(tabID) else { return nil }
-            self.init(
-                time: time, code: Self.guardCode, tab: tab, source: source.code, flags: allowed ? 1 : 0, argument: 0)
+            self.init(time: time, code: code, tab: tab, source: source.code, flags: allowed ? 1 : 0, argument: 0)
         case .didSelect(let tabID, let source):
             guard let tab = position(tabID) else { return nil }
             self.init(time: time, code: Self.didSelectCode, tab: tab, source: source.code, flags: 0, argument: 0)
+        case .didSelectTab(let tabID, let previousTabID, let source):
+            guard let tab = position(tabID) else { return nil }
+            var previous: Int32 = 0
+            if let previousTabID {
+                guard let found = position(previousTabID) else { return nil }
+                previous = Int32(found) + 1
+            }
+            self.init(
+                time: time, code: Self.didSelectTabCode, tab: tab, source: source.code, flags: 0, argument: previous)
         case .badgeCount(let tabID, let count):
             guard let tab = position(tabID) else { return nil }
             self.init(time: time, code: Self.badgeCountCode, tab: tab, source: 0, flags: 0, argument: count)
@@ -314,6 +329,7 @@ struct EventRecord: Equatable, Sendable {
         case 13: return .childDiscarded(tabID: tabID)
         case 14: return .poppedToRoot(tabID: tabID)
         case 15: return .didMoveToNoParent(tabID: tabID)
+        case 16: return .viewDidLoad(tabID: tabID)
         case Self.shouldSelectCode:
             guard let source = SelectionSource(code: source) else { return nil }
             return .shouldSelect(tabID: tabID, source: source, allowed: flags & 1 == 1)
@@ -323,6 +339,15 @@ struct EventRecord: Equatable, Sendable {
         case Self.didSelectCode:
             guard let source = SelectionSource(code: source) else { return nil }
             return .didSelect(tabID: tabID, source: source)
+        case Self.shouldSelectTabCode:
+            guard let source = SelectionSource(code: source) else { return nil }
+            return .shouldSelectTab(tabID: tabID, source: source, allowed: flags & 1 == 1)
+        case Self.didSelectTabCode:
+            guard let source = SelectionSource(code: source), argument >= 0, Int(argument) <= tabs.count else {
+                return nil
+            }
+            let previous = argument == 0 ? nil : tabs[Int(argument) - 1].id
+            return .didSelectTab(tabID: tabID, previousTabID: previous, source: source)
         case Self.badgeCountCode: return .badgeChanged(tabID: tabID, badge: .count(Int(argument)))
         case Self.badgeHiddenCode: return .badgeChanged(tabID: tabID, badge: nil)
         default: return nil
@@ -342,6 +367,7 @@ extension SelectionSource {
         case .url: 1
         case .code: 2
         case .history: 3
+        case .moreRow: 4
         }
     }
 
@@ -351,6 +377,7 @@ extension SelectionSource {
         case 1: self = .url
         case 2: self = .code
         case 3: self = .history
+        case 4: self = .moreRow
         default: return nil
         }
     }

@@ -57,7 +57,7 @@ public enum AppCatalogError: Error, Equatable, CustomStringConvertible {
 ///
 /// ```json
 /// {"app": "restaurant", "tabs": ["home", ...], "kinds": ["text", ...], "selected": "home",
-///  "pages": {"home": {"text": {}}}, "badges": {"news": {"count": {"_0": 3}}},
+///  "pages": {"home": {"text": {}}}, "badges": {"news": {"count": {"_0": 3}}}, "loaded": ["home"],
 ///  "arrangement": {"order": ["news", "home", ...], "hidden": ["more"]},
 ///  "log": {"capacity": 500, "next": 10, "records": "<base64>", "unpacked": [...]}}
 /// ```
@@ -67,7 +67,7 @@ public enum AppCatalogError: Error, Equatable, CustomStringConvertible {
 /// one), all little-endian. Events that carry text are in `unpacked`, as ``ContainerEventKind``s.
 extension TabContainer: Codable {
     private enum CodingKeys: String, CodingKey {
-        case app, tabs, kinds, selected, pages, badges, pushed, log, arrangement, customizingFrom
+        case app, tabs, kinds, selected, pages, badges, pushed, loaded, more, log, arrangement, customizingFrom
     }
 
     private enum LogKeys: String, CodingKey {
@@ -87,6 +87,12 @@ extension TabContainer: Codable {
             if let item = pushedItem(at: position) { pushed[app.tabs[position].id] = item }
         }
         if !pushed.isEmpty { try container.encode(pushed, forKey: .pushed) }
+        try container.encode(app.tabs.indices.filter(isViewLoaded).map { app.tabs[$0].id }, forKey: .loaded)
+        // Absent while More was never selected nor pushed to, as in a container stored before it.
+        if more != MoreStack() {
+            let stored = StoredMore(selected: more.isSelected, top: more.top.map { app.tabs[$0].id })
+            try container.encode(stored, forKey: .more)
+        }
         // Both absent until the visitor customizes: a container stored before them decodes as one
         // that never did.
         try container.encodeIfPresent(customArrangement.map { StoredArrangement($0, of: app) }, forKey: .arrangement)
@@ -169,6 +175,19 @@ extension TabContainer: Codable {
             }
             decoded.setPushedItem(item, at: position)
         }
+        // A container stored before `loaded` was kept: every child counts as loaded, so no view loads twice.
+        let loaded = try container.decodeIfPresent([String].self, forKey: .loaded) ?? saved.tabs.map(\.id)
+        for tabID in loaded {
+            guard let position = saved.index(ofTab: tabID) else { throw corrupted(.loaded, "unknown tab") }
+            decoded.setViewLoaded(at: position)
+        }
+        if let stored = try container.decodeIfPresent(StoredMore.self, forKey: .more) {
+            decoded.more.isSelected = stored.selected
+            if let top = stored.top {
+                guard let position = saved.index(ofTab: top) else { throw corrupted(.more, "unknown tab") }
+                decoded.more.top = position
+            }
+        }
         decoded.customArrangement = try decodeArrangement(container, .arrangement, of: saved)
         decoded.arrangementBeforeCustomizing = try decodeArrangement(container, .customizingFrom, of: saved)
         let badges = try container.decode([String: Badge].self, forKey: .badges)
@@ -200,6 +219,12 @@ extension TabContainer: Codable {
         }
         return savedApp
     }
+}
+
+/// The More navigation controller as a session stores it: selected or not, and its tab by id.
+private struct StoredMore: Codable {
+    var selected: Bool
+    var top: String?
 }
 
 extension PageContent {

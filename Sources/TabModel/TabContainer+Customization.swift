@@ -35,9 +35,12 @@ public enum CustomizationRefusal: Error, Sendable, Equatable {
 ///   Hiding the selected tab selects, as code, the tab now in its place in the order shown, else
 ///   the first shown one, skipping those the login guard refuses; with none, the tab stays shown.
 /// - Reset restores the app's order with no tab hidden.
-/// - Customizing begins with `willBeginCustomizing` (opening the edit list, or the first step
-///   without it) and ends with `didEndCustomizing(changed:)`, changed when the order or the
-///   hidden tabs differ from when it began.
+/// - Customizing begins (opening the edit list, or the first step without it) and ends (Done) with
+///   the delegate calls of the preset: UIKit's `willBeginCustomizing`, then `willEndCustomizing` and
+///   `didEndCustomizing` with `changed` when the items in the bar differ from when it began (moves
+///   inside More leave the bar as it was); under `uikit18`, iOS 18's `tabBarControllerWillBeginEditing`,
+///   `displayOrderDidChangeFor` at each move inside a section, and at the end `visibilityDidChangeFor`
+///   the tabs hidden or shown, then `tabBarControllerDidEndEditing`.
 extension TabContainer {
     /// The arrangement shown: the visitor's, or the app's default order with nothing hidden.
     public var arrangement: TabArrangement { customArrangement ?? TabArrangement(order: app.defaultOrder) }
@@ -51,25 +54,44 @@ extension TabContainer {
     /// Whether the edit list is open.
     public var isCustomizing: Bool { arrangementBeforeCustomizing != nil }
 
-    /// Opens the edit list: `willBeginCustomizing` with the tabs the visitor may move. Nothing
-    /// when it is open already.
+    /// Opens the edit list: `willBeginCustomizing` with the tabs the visitor may move (under
+    /// `uikit18`, `tabBarControllerWillBeginEditing`). Nothing when it is open already.
     public mutating func beginCustomizing(at time: Date, in layout: Layout? = nil) {
         guard arrangementBeforeCustomizing == nil else { return }
         log.layout = layout
         arrangementBeforeCustomizing = arrangement
-        log.append(.willBeginCustomizing(tabIDs: app.customizableTabIDs), at: time)
+        let began: ContainerEventKind =
+            speaksIOS18 ? .willBeginEditing : .willBeginCustomizing(tabIDs: app.customizableTabIDs)
+        log.append(began, at: time)
     }
 
-    /// Done: `didEndCustomizing(changed:)`, and the edit list closes. Returns whether the
-    /// arrangement changed; nil when the list was not open.
+    /// Done: the end of customizing as the rules above say, and the edit list closes. Returns
+    /// whether the arrangement changed; nil when the list was not open.
     @discardableResult
     public mutating func endCustomizing(at time: Date, in layout: Layout? = nil) -> Bool? {
         guard let before = arrangementBeforeCustomizing else { return nil }
         log.layout = layout
         arrangementBeforeCustomizing = nil
-        let changed = before != arrangement
-        log.append(.didEndCustomizing(changed: changed), at: time)
-        return changed
+        let after = arrangement
+        if speaksIOS18 {
+            let toggled = after.order.filter { before.isHidden($0) != after.isHidden($0) }
+            if !toggled.isEmpty { log.append(.visibilityDidChange(tabIDs: toggled.map { app.tabs[$0].id }), at: time) }
+            log.append(.didEndEditing, at: time)
+        } else {
+            let barChanged = Self.barItems(of: before) != Self.barItems(of: after)
+            log.append(.willEndCustomizing(changed: barChanged), at: time)
+            log.append(.didEndCustomizing(changed: barChanged), at: time)
+        }
+        return before != after
+    }
+
+    /// Whether the delegate is iOS 18's (`uikit18`).
+    private var speaksIOS18: Bool { app.policies.preset == .uikit18 }
+
+    /// The tabs a bottom bar holds for `arrangement`, in order (More's tabs left out).
+    private static func barItems(of arrangement: TabArrangement) -> ArraySlice<Int> {
+        let shown = arrangement.order.filter { !arrangement.isHidden($0) }
+        return shown.prefix(BottomBarLayout.tabsInBar(of: shown.count))
     }
 
     /// Moves a tab one place earlier (`offset` -1) or later (+1) among the customizable tabs of
@@ -78,7 +100,7 @@ extension TabContainer {
     public mutating func moveTab(_ tabID: String, by offset: Int, at time: Date, in layout: Layout? = nil)
         -> CustomizationRefusal?
     {
-        let move: (slot: Int, other: Int)
+        let move: (position: Int, slot: Int, other: Int)
         switch moveSlots(tabID, by: offset) {
         case .success(let slots): move = slots
         case .failure(let refusal): return refusal
@@ -88,6 +110,10 @@ extension TabContainer {
         changed.order.swapAt(move.slot, move.other)
         customArrangement = changed
         log.append(.tabMoved(tabID: tabID, slot: move.other), at: time)
+        if speaksIOS18, let section = app.sectionIndex(ofTabAt: move.position) {
+            log.append(.displayOrderDidChange(sectionID: app.sections[section].id), at: time)
+        }
+        keepMoreStackUnderMore()
         return nil
     }
 
@@ -98,7 +124,9 @@ extension TabContainer {
     }
 
     /// The tab's slot in the order and the slot it would swap with.
-    private func moveSlots(_ tabID: String, by offset: Int) -> Result<(slot: Int, other: Int), CustomizationRefusal> {
+    private func moveSlots(_ tabID: String, by offset: Int) -> Result<
+        (position: Int, slot: Int, other: Int), CustomizationRefusal
+    > {
         guard let position = app.index(ofTab: tabID) else { return .failure(.unknownTab(id: tabID)) }
         guard app.isCustomizable(at: position) else { return .failure(.notMovable(tabID: tabID)) }
         let current = arrangement
@@ -111,7 +139,7 @@ extension TabContainer {
             if app.sectionIndex(ofTabAt: candidate) == section && app.isCustomizable(at: candidate)
                 && !current.hidden.contains(candidate)
             {
-                return .success((slot, other))
+                return .success((position, slot, other))
             }
             other += step
         }
@@ -129,7 +157,16 @@ extension TabContainer {
         var changed = arrangement
         guard changed.hidden.contains(position) != isHidden else { return nil }
         var next: Int?
-        if isHidden && position == selectedIndex {
+        if isHidden && showsMoreList {
+            // The More list stays only while tabs are left under More; else the tab in its place shows.
+            var after = changed
+            after.hidden.insert(position)
+            let shown = after.order.filter { !after.hidden.contains($0) }
+            if shown.count <= BottomBarLayout.maximumItems {
+                next = shown.first { isAllowed(app.tabs[$0], isLoggedIn: isLoggedIn) }
+                guard next != nil else { return .lastSelectableTab(tabID: tabID) }
+            }
+        } else if isHidden && position == selectedIndex {
             let shown = shownPositions
             let slot = shown.firstIndex(of: position) ?? 0
             let rest = shown.filter { $0 != position }
@@ -143,6 +180,7 @@ extension TabContainer {
         if isHidden { changed.hidden.insert(position) } else { changed.hidden.remove(position) }
         customArrangement = changed
         log.append(.tabHiddenChanged(tabID: tabID, isHidden: isHidden), at: time)
+        keepMoreStackUnderMore()
         if let next { _ = select(.index(next), source: .code, isLoggedIn: isLoggedIn, at: time, in: layout) }
         return nil
     }
@@ -152,6 +190,7 @@ extension TabContainer {
         beginCustomizing(at: time, in: layout)
         customArrangement = nil
         log.append(.arrangementReset, at: time)
+        keepMoreStackUnderMore()
     }
 
 }

@@ -13,7 +13,8 @@ extension TabContainer {
         let oldApp = app
         let oldIndex = selectedIndex
         let oldSelected = selectedTabID
-        let wasDisplayed = oldSelected != nil
+        let showedMoreList = showsMoreList
+        let wasDisplayed = oldSelected != nil || showedMoreList
         let (kept, gone) = survivingChildren(in: newApp)
         // A hidden badge of a kept tab has no entry, as `badges` shows: it takes the new starting badge.
         let newBadges = newApp.tabs.map { tab in
@@ -24,6 +25,7 @@ extension TabContainer {
         for child in kept {
             setChildState(child.state, at: child.position)
             setPushedItem(child.pushedItem, at: child.position)
+            if child.isViewLoaded { setViewLoaded(at: child.position) }
         }
         for (position, badge) in newBadges.enumerated() { setVisibleBadge(badge, at: position) }
         log.retarget(to: newApp.tabs)
@@ -37,8 +39,14 @@ extension TabContainer {
             : ReplacementSelection()
         let next = selection.next
         log.append(.tabsReplaced(tabCount: newApp.tabs.count, selectedTabID: next.map { newApp.tabs[$0].id }), at: time)
-        for position in gone { recordDiscarded(oldApp.tabs[position].id, wasShown: position == oldIndex, at: time) }
-        if wasDisplayed && app.policies.childRetention == .keepAlive && app.policies.preset == .uikit {
+        // Setting the tabs rebuilds the More navigation controller: its list leaves the screen.
+        if showedMoreList {
+            log.append(.moreListAppearance(step: .viewWillDisappear), at: time)
+            log.append(.moreViewRemoved, at: time)
+            log.append(.moreListAppearance(step: .viewDidDisappear), at: time)
+        }
+        for child in gone { recordDiscarded(oldApp.tabs[child.position].id, child, at: time) }
+        if wasDisplayed && app.policies.childRetention == .keepAlive && app.policies.preset.isUIKit {
             for position in newApp.tabs.indices where !hasChild(at: position) { adopt(position, at: time) }
         }
         for candidate in selection.checked {
@@ -51,7 +59,7 @@ extension TabContainer {
             if next == selectedIndex {
                 if !hasChild(at: next) { adopt(next, at: time) }
             } else {
-                show(next, at: time)
+                _ = show(next, at: time)
             }
         } else {
             selectedIndex = nil
@@ -60,17 +68,21 @@ extension TabContainer {
 
     /// The children that survive in `newApp` (the same tab id with the same page kind, at its
     /// new position, keeping a pushed item that still exists), and the old positions of the rest.
-    private func survivingChildren(in newApp: AppDescription) -> (kept: [KeptChild], gone: [Int]) {
+    private func survivingChildren(in newApp: AppDescription) -> (kept: [KeptChild], gone: [GoneChild]) {
         var kept: [KeptChild] = []
-        var gone: [Int] = []
+        var gone: [GoneChild] = []
         for position in app.tabs.indices {
             guard let state = childState(at: position) else { continue }
             if let new = newApp.index(ofTab: app.tabs[position].id), newApp.tabs[new].page.kind == state.kind {
                 let items = newApp.tabs[new].page.content.items
                 let item = pushedItem(at: position).flatMap { id in items.contains { $0.id == id } ? id : nil }
-                kept.append(KeptChild(position: new, state: state, pushedItem: item))
+                kept.append(
+                    KeptChild(position: new, state: state, pushedItem: item, isViewLoaded: isViewLoaded(at: position)))
             } else {
-                gone.append(position)
+                gone.append(
+                    GoneChild(
+                        position: position, isAdded: isAddedAsChild(at: position), wasShown: position == selectedIndex,
+                        pushedItem: pushedItem(at: position)))
             }
         }
         return (kept, gone)
@@ -98,15 +110,24 @@ extension TabContainer {
         return selection
     }
 
-    /// A child whose tab is gone: its view's disappearance when it was on screen, then its removal.
-    private mutating func recordDiscarded(_ tabID: String, wasShown: Bool, at time: Date) {
-        if wasShown {
-            log.append(.viewWillDisappear(tabID: tabID), at: time)
-            log.append(.viewRemoved(tabID: tabID), at: time)
-            log.append(.viewDidDisappear(tabID: tabID), at: time)
+    /// A child whose tab is gone, removed as Apple's guide removes a child: `willMove(toParent: nil)`,
+    /// its view's removal (with the disappearance of what it showed, when it was on screen), then
+    /// `removeFromParent`, which calls `didMove(toParent: nil)`. A child never added is only dropped.
+    private mutating func recordDiscarded(_ tabID: String, _ child: GoneChild, at time: Date) {
+        func disappearance(_ step: AppearanceStep) -> ContainerEventKind {
+            if let itemID = child.pushedItem { return .detailAppearance(tabID: tabID, itemID: itemID, step: step) }
+            return step == .viewWillDisappear ? .viewWillDisappear(tabID: tabID) : .viewDidDisappear(tabID: tabID)
         }
-        log.append(.willMoveToNoParent(tabID: tabID), at: time)
-        log.append(.removeFromParent(tabID: tabID), at: time)
+        if child.isAdded { log.append(.willMoveToNoParent(tabID: tabID), at: time) }
+        if child.wasShown {
+            log.append(disappearance(.viewWillDisappear), at: time)
+            log.append(.viewRemoved(tabID: tabID), at: time)
+            log.append(disappearance(.viewDidDisappear), at: time)
+        }
+        if child.isAdded {
+            log.append(.removeFromParent(tabID: tabID), at: time)
+            log.append(.didMoveToNoParent(tabID: tabID), at: time)
+        }
         log.append(.childDiscarded(tabID: tabID), at: time)
     }
 }
@@ -118,9 +139,20 @@ private struct ReplacementSelection {
     var next: Int?
 }
 
+/// A child whose tab a replacement removed, at its old position.
+private struct GoneChild {
+    var position: Int
+    /// It was a child of the container (see `isAddedAsChild(at:)`).
+    var isAdded: Bool
+    var wasShown: Bool
+    /// The detail its stack showed, whose callbacks its disappearance reaches.
+    var pushedItem: String?
+}
+
 /// A child that outlives a replacement of the tabs, at its new position.
 private struct KeptChild {
     var position: Int
     var state: PageState
     var pushedItem: String?
+    var isViewLoaded: Bool
 }

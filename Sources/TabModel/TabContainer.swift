@@ -14,6 +14,8 @@ public struct TabContainer: Sendable, Equatable {
     private var selectedPosition: Int32 = -1
     /// The positions of the tabs that have a child.
     private var children = TabSet()
+    /// The positions of the children whose root screen has loaded its view (`viewDidLoad`).
+    private var loadedViews = TabSet()
     /// The children's states that differ from their page's initial state, by position.
     private var changedStates: [Int: PageState] = [:]
     /// The visible badges (nil: hidden) that differ from the tab's starting badge, by position.
@@ -25,6 +27,8 @@ public struct TabContainer: Sendable, Equatable {
     var customArrangement: TabArrangement?
     /// The arrangement as it was when the visitor began customizing; nil when not customizing.
     var arrangementBeforeCustomizing: TabArrangement?
+    /// UIKit's More navigation controller: whether it is selected, and the tab on its stack.
+    var more = MoreStack()
     public internal(set) var log: EventLog
 
     public init(app: AppDescription, logCapacity: Int = EventLog.defaultCapacity) {
@@ -92,17 +96,23 @@ public struct TabContainer: Sendable, Equatable {
     }
 
     /// Whether the bar is hidden: the selected tab shows a pushed detail screen and its tab (or
-    /// the app) sets `hidesBottomBarWhenPushed`.
+    /// the app) sets `hidesBottomBarWhenPushed`, under UITabBarController. A navigation controller
+    /// reads that property to hide its tab bar controller's bar; the seeds' bars are views of
+    /// their own containers, which it never touches.
     public var hidesBar: Bool {
-        guard let selected = selectedIndex, pushedItems[selected] != nil else { return false }
+        guard app.policies.preset.isUIKit, let selected = selectedIndex, pushedItems[selected] != nil else {
+            return false
+        }
         return app.hidesBar(whenPushedOnTabAt: selected)
     }
 
-    /// The tab a visitor entering the app lands on: the selected one, else the first the guard
-    /// allows (the first tab when every one needs a login).
+    /// The tab a visitor entering the app lands on: the selected one, else the first shown one the
+    /// guard allows (the first shown tab when every one needs a login).
     public func entryTabID(isLoggedIn: Bool) -> String {
         if let selectedTabID { return selectedTabID }
-        return (app.tabs.first { isAllowed($0, isLoggedIn: isLoggedIn) } ?? app.tabs[0]).id
+        let shown = app.tabs.indices.filter { customArrangement?.isHidden($0) != true }
+        let position = shown.first { isAllowed(app.tabs[$0], isLoggedIn: isLoggedIn) } ?? shown.first ?? 0
+        return app.tabs[position].id
     }
 
     // MARK: Storage by position
@@ -117,6 +127,7 @@ public struct TabContainer: Sendable, Equatable {
     mutating func setChildState(_ state: PageState?, at position: Int) {
         guard let state else {
             children.remove(position)
+            loadedViews.remove(position)
             changedStates[position] = nil
             pushedItems[position] = nil
             return
@@ -126,6 +137,22 @@ public struct TabContainer: Sendable, Equatable {
     }
 
     func hasChild(at position: Int) -> Bool { children.contains(position) }
+
+    /// Whether the child at `position` has loaded its root screen's view.
+    func isViewLoaded(at position: Int) -> Bool { loadedViews.contains(position) }
+
+    /// Loads the root screen's view of the child at `position` the first time something asks for
+    /// it, logging `viewDidLoad`; nothing when it is loaded already.
+    mutating func loadView(at position: Int, at time: Date) {
+        guard hasChild(at: position), !loadedViews.contains(position) else { return }
+        loadedViews.insert(position)
+        log.append(.viewDidLoad(tabID: app.tabs[position].id), at: time)
+    }
+
+    /// Marks the view of the child at `position` loaded without logging: a stored container's.
+    mutating func setViewLoaded(at position: Int) {
+        if hasChild(at: position) { loadedViews.insert(position) }
+    }
 
     func pushedItem(at position: Int) -> String? { pushedItems[position] }
 
@@ -152,11 +179,13 @@ public struct TabContainer: Sendable, Equatable {
         app = newApp
         selectedIndex = nil
         children = TabSet()
+        loadedViews = TabSet()
         changedStates = [:]
         badgeOverrides = [:]
         pushedItems = [:]
         customArrangement = nil
         arrangementBeforeCustomizing = nil
+        more = MoreStack()
     }
 
     // MARK: Selection
@@ -183,19 +212,39 @@ public struct TabContainer: Sendable, Equatable {
             }
             position = found
         }
+        // A tab the visitor hid has no cell and no row: on a device no tap, row or link reaches it,
+        // and only the app's own code selects it (SwiftUI's `hidden(_:)`: "that tab could be selected").
+        if source != .code, customArrangement?.isHidden(position) == true {
+            return unchanged(.hiddenTab(tabID: app.tabs[position].id), source: source, at: time)
+        }
+        let viaMore = usesMore(in: layout) && isUnderMore(position)
+        let source = Self.entryPath(source, viaMore: viaMore, in: layout)
         if position == selectedIndex { return reselect(position, source: source, isLoggedIn: isLoggedIn, at: time) }
         let tab = app.tabs[position]
+        let previous = selectedIndex
         let allowed = isAllowed(tab, isLoggedIn: isLoggedIn)
         if source == .tap && app.policies.asksDelegateOnTap {
-            log.append(.shouldSelect(tabID: tab.id, source: source, allowed: allowed), at: time)
+            log.append(shouldSelectEvent(position, source: source, allowed: allowed), at: time)
         } else {
             log.append(.guardChecked(tabID: tab.id, source: source, allowed: allowed), at: time)
         }
         guard allowed else { return .refused(tabID: tab.id, reason: .needsLogin) }
-        show(position, at: time)
+        var appearsLater: Int?
+        if viaMore && source != .tap {
+            showOnMore(position, at: time)
+        } else if more.isSelected {
+            leaveMore(for: position, at: time)
+        } else {
+            appearsLater = show(position, isFirstDisplay: selectedIndex == nil, at: time)
+        }
         let callsDidSelect =
-            source == .tap ? app.policies.asksDelegateOnTap : app.policies.didSelectForProgrammaticSelection
-        if callsDidSelect { log.append(.didSelect(tabID: tab.id, source: source), at: time) }
+            switch source {
+            case .tap: app.policies.asksDelegateOnTap
+            case .moreRow: false
+            case .url, .code, .history: app.policies.didSelectForProgrammaticSelection
+            }
+        if callsDidSelect { log.append(didSelectEvent(position, previous: previous, source: source), at: time) }
+        if let appearsLater { appearAfterFirstDisplay(appearsLater, at: time) }
         return .selected(tabID: tab.id)
     }
 
@@ -206,31 +255,54 @@ public struct TabContainer: Sendable, Equatable {
         -> SelectionOutcome
     {
         let tab = app.tabs[position]
-        guard source == .tap else { return unchanged(.alreadySelected(tabID: tab.id), source: source, at: time) }
+        guard source == .tap, !more.isSelected else {
+            return unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
+        }
         if app.policies.asksDelegateOnTap {
             let allowed = isAllowed(tab, isLoggedIn: isLoggedIn)
-            log.append(.shouldSelect(tabID: tab.id, source: source, allowed: allowed), at: time)
+            log.append(shouldSelectEvent(position, source: source, allowed: allowed), at: time)
             guard allowed else { return .refused(tabID: tab.id, reason: .needsLogin) }
         }
-        let outcome: SelectionOutcome
-        if app.policies.reselect == .popToRoot {
-            log.append(.poppedToRoot(tabID: tab.id), at: time)
-            popSteps(at: position, at: time)
-            outcome = .poppedToRoot(tabID: tab.id)
-        } else {
-            outcome = unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
+        // UIKit's didSelect comes once the tap is handled, while the pop still animates: before
+        // the pop's did- callbacks, which wait for the animation's end.
+        let didSelect: ContainerEventKind? =
+            app.policies.preset.isUIKit ? didSelectEvent(position, previous: position, source: source) : nil
+        guard app.policies.reselect == .popToRoot else {
+            let outcome = unchanged(.alreadySelected(tabID: tab.id), source: source, at: time)
+            if let didSelect { log.append(didSelect, at: time) }
+            return outcome
         }
-        if app.policies.preset == .uikit { log.append(.didSelect(tabID: tab.id, source: source), at: time) }
-        return outcome
+        log.append(.poppedToRoot(tabID: tab.id), at: time)
+        popSteps(at: position, whileAnimating: didSelect, at: time)
+        return .poppedToRoot(tabID: tab.id)
+    }
+
+    /// The delegate's question about a tap on the tab at `position`, in the preset's vocabulary:
+    /// iOS 18's `shouldSelectTab` under `uikit18`, else `shouldSelect`.
+    func shouldSelectEvent(_ position: Int, source: SelectionSource, allowed: Bool) -> ContainerEventKind {
+        let tabID = app.tabs[position].id
+        if app.policies.preset == .uikit18 { return .shouldSelectTab(tabID: tabID, source: source, allowed: allowed) }
+        return .shouldSelect(tabID: tabID, source: source, allowed: allowed)
+    }
+
+    /// The delegate told of a selection of the tab at `position`, in the preset's vocabulary:
+    /// iOS 18's `didSelectTab(_:previousTab:)` under `uikit18`, else `didSelect`.
+    func didSelectEvent(_ position: Int, previous: Int?, source: SelectionSource) -> ContainerEventKind {
+        let tabID = app.tabs[position].id
+        guard app.policies.preset == .uikit18 else { return .didSelect(tabID: tabID, source: source) }
+        return .didSelectTab(tabID: tabID, previousTabID: previous.map { app.tabs[$0].id }, source: source)
     }
 
     /// Leaves a login-only tab after the visitor logs out: selects the first tab open to everyone
-    /// (as code). nil when the selected tab needs no login, so nothing changed.
+    /// (as code), one the visitor did not hide when there is one. nil when the selected tab needs no
+    /// login, so nothing changed.
     public mutating func visitorLoggedOut(at time: Date, in layout: Layout? = nil) -> SelectionOutcome? {
-        guard let selected = selectedTab, selected.requiresLogin,
-            let open = app.tabs.first(where: { !$0.requiresLogin })
-        else { return nil }
-        return select(.tab(open.id), source: .code, isLoggedIn: false, at: time, in: layout)
+        guard let selected = selectedTab, selected.requiresLogin else { return nil }
+        let open = app.tabs.indices.filter { !app.tabs[$0].requiresLogin }
+        guard let position = open.first(where: { customArrangement?.isHidden($0) != true }) ?? open.first else {
+            return nil
+        }
+        return select(.index(position), source: .code, isLoggedIn: false, at: time, in: layout)
     }
 
     private mutating func unchanged(_ reason: UnchangedReason, source: SelectionSource, at time: Date)
@@ -367,7 +439,8 @@ extension TabContainer {
     /// starts fresh, the event log is empty (it names what the presenter did and typed), and a
     /// login-only tab is not handed over at all (the follower is not logged in: they start
     /// from the app's entry). The bar's order and badges, which were on screen, stay; a badge
-    /// of a login-only tab goes.
+    /// of a login-only tab goes. Under UIKit's preset, More's stack keeps the tab shown or none,
+    /// and the children dropped are made again at the next switch (`adoptEveryMissingChild`).
     public func handedOver() -> TabContainer {
         var taken = self
         taken.log = EventLog(capacity: log.capacity, tabs: app.tabs)
@@ -376,10 +449,14 @@ extension TabContainer {
         taken.selectedIndex = shown
         for position in app.tabs.indices where position != shown {
             taken.children.remove(position)
+            taken.loadedViews.remove(position)
             taken.changedStates[position] = nil
             taken.pushedItems[position] = nil
             if app.tabs[position].requiresLogin { taken.badgeOverrides[position] = nil }
         }
+        // More's stack holds the tab shown or none: a tab pushed on it off screen, or a login-only
+        // one, went with the rest, and More starts again from its list, not selected.
+        if let top = more.top, top != shown { taken.more = MoreStack() }
         return taken
     }
 }

@@ -18,7 +18,11 @@ import TabStageApp
 ///
 /// The file is polled by path (a rename-save puts a new file there, which a watch of the old
 /// inode would miss) and read only once it has stayed the same for `settle`: an editor's
-/// truncate-then-write or burst of writes is read once, whole.
+/// truncate-then-write or burst of writes is read once, whole. A file that is gone or cannot be
+/// read, or that leads out of its folder (a symbolic link put in its place), is not read: the
+/// log and the app's pages say so, and the last good version serves on.
+///
+/// Pages name the file by its name only; the log, which only the operator reads, by its path.
 final class AppFileWatcher: Sendable {
     /// What a file looked like on disk: any difference means it changed.
     struct Signature: Equatable {
@@ -42,6 +46,11 @@ final class AppFileWatcher: Sendable {
         var bytes: [UInt8]
         /// A signature seen since, waiting to settle.
         var pending: Pending?
+        /// The folders the file may be read from (real paths): its own, and the one its real
+        /// path was in when serving began.
+        let folders: Set<String>
+        /// The pages say the file cannot be read: the next good read clears it.
+        var isUnreadable = false
     }
 
     private let files: Mutex<[Watched]>
@@ -57,7 +66,11 @@ final class AppFileWatcher: Sendable {
         settle: Duration = .milliseconds(60), report: @escaping @Sendable (String) -> Void
     ) {
         self.files = Mutex(
-            files.map { Watched(path: $0.path, appID: $0.appID, signature: Self.signature($0.path), bytes: $0.bytes) })
+            files.map {
+                Watched(
+                    path: $0.path, appID: $0.appID, signature: Self.signature($0.path), bytes: $0.bytes,
+                    folders: Self.folders(of: $0.path))
+            })
         self.application = application
         self.settle = settle
         self.report = report
@@ -110,36 +123,70 @@ final class AppFileWatcher: Sendable {
 
     /// Reads file `index` and replaces its app or reports its problems.
     private func load(_ index: Int, force: Bool) {
-        let (path, appID, lastBytes) = files.withLock { ($0[index].path, $0[index].appID, $0[index].bytes) }
+        let (path, appID, lastBytes, folders, wasUnreadable) = files.withLock {
+            ($0[index].path, $0[index].appID, $0[index].bytes, $0[index].folders, $0[index].isUnreadable)
+        }
         let signature = Self.signature(path)
+        let name = Self.name(of: path)
+        func cannotRead(_ problem: String) {
+            files.withLock { files in
+                files[index].pending = nil
+                files[index].signature = signature
+                files[index].isUnreadable = true
+            }
+            report("tabstage serve: \(path): \(problem)\n")
+            application.reportProblems(["\(name): \(problem)"], forApp: appID)
+        }
+        if let real = Self.realPath(path), !folders.contains(Self.folder(of: real)) {
+            return cannotRead("leads out of its folder; not read, the last good version is shown")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            // Between an editor's rename and its new file, or deleted: the last good one serves.
-            files.withLock { $0[index].pending = nil }
-            if force { report("tabstage serve: cannot read '\(path)'; still serving the last good version\n") }
-            return
+            return cannotRead("cannot be read (deleted?); the last good version is shown")
         }
         let bytes = Array(data)
         files.withLock { files in
             files[index].pending = nil
             files[index].signature = signature
             files[index].bytes = bytes
+            files[index].isUnreadable = false
         }
-        guard force || bytes != lastBytes else { return }
+        guard force || wasUnreadable || bytes != lastBytes else { return }
         switch AppLoading.load(json: bytes) {
         case .success(let app):
             guard application.replaceApp(appID, with: app) else {
                 let problem = "its app id '\(app.id)' is another served app's"
                 report("\(path): \(problem)\n")
-                application.reportProblems(["\(path): \(problem)"], forApp: appID)
+                application.reportProblems(["\(name): \(problem)"], forApp: appID)
                 return
             }
             files.withLock { $0[index].appID = app.id }
             report("tabstage serve: reloaded \(path) (app '\(app.id)', \(app.tabs.count) tabs)\n")
         case .failure(let validation):
-            let lines = validation.problems.map { $0.line(in: path) }
-            for line in lines { report(line + "\n") }
-            application.reportProblems(lines, forApp: appID)
+            for problem in validation.problems { report(problem.line(in: path) + "\n") }
+            application.reportProblems(validation.problems.map { $0.line(in: name) }, forApp: appID)
         }
+    }
+
+    /// The file's name, which is all of its path a page shows.
+    static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Where `path` leads, links followed; nil when it leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func folders(of path: String) -> Set<String> {
+        let own = folder(of: path.contains("/") ? path : "./" + path)
+        return Set([realPath(own), realPath(path).map(folder(of:))].compactMap { $0 })
     }
 
     static func signature(_ path: String) -> Signature? {

@@ -6,8 +6,10 @@ import TabModel
 /// Plain Swift source: the titles in English, each page a `Text` of its heading, to replace.
 ///
 /// What may be customized follows the description: a tab neither `customizable` nor
-/// `allowsHiding` is `.disabled`; a customizable tab that may not be hidden is `.reorderable`;
-/// the others keep SwiftUI's default (they may be hidden).
+/// `allowsHiding` is `.disabled`; a customizable tab that may not be hidden is `.reorderable`; one
+/// that may move and hide keeps SwiftUI's default. SwiftUI has no behaviour for a tab that hides
+/// but does not move: such a tab is `.automatic`, said in full with a comment that SwiftUI lets it
+/// move too.
 public enum SwiftUIExport {
     public static func source(of app: AppDescription) -> String {
         let typeName = Self.typeName(app.id)
@@ -69,7 +71,11 @@ public enum SwiftUIExport {
         switch (movable, tab.allowsHiding) {
         case (false, false): lines.append(pad + ".customizationBehavior(.disabled, for: .sidebar, .tabBar)")
         case (true, false): lines.append(pad + ".customizationBehavior(.reorderable, for: .sidebar, .tabBar)")
-        default: break
+        case (false, true):
+            lines.append(
+                pad + "// Hides but does not move in TabStage; SwiftUI has no such behaviour, so it may move too.")
+            lines.append(pad + ".customizationBehavior(.automatic, for: .sidebar, .tabBar)")
+        case (true, true): break
         }
         return lines
     }

@@ -193,7 +193,7 @@ do {
         let store = try SQLiteSessionStore<TabContainer>.open(path: arguments[1], decoderUserInfo: catalogInfo)
         let container = sampleContainer()
         var intact = 0
-        for number in 0..<store.count {
+        for number in 0..<(store.count ?? 0) {
             if try store.state(of: SessionID(high: 7, low: UInt64(number)), now: Date().timeIntervalSince1970)
                 == container
             {

@@ -1,7 +1,7 @@
 """The adaptive layout (issue 21): one page that is a bottom bar at 390 wide and a sidebar at 1024,
 switching on resize without a request; sections that collapse by keyboard; the edit list used by
-keyboard alone, its order kept across a reload; axe and the Nu checker on its pages.
-examples/library.json is the 9-tab app it runs on."""
+keyboard alone, its order kept across a reload, Hide drawn only in its sidebar form (issue 30);
+axe and the Nu checker on its pages. examples/library.json is the 9-tab app it runs on."""
 import pytest
 
 from support import (By, Keys, document_survived, expect_no_axe_violations_on, expect_valid_html,
@@ -110,7 +110,7 @@ def tab_until(driver, wanted, limit=80):
 
 
 def edit_by_keyboard(driver, base, javascript):
-    """Opens More, then Edit, and moves Card up twice and hides News, with keys only."""
+    """Opens More, then Edit, and moves Card up twice, with keys only (the iPhone's More → Edit)."""
     driver.get(f"{base}/library/adaptive/home")
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
     # With the script the bar is one Tab stop (roving tabindex) and End goes to its last cell.
@@ -126,9 +126,6 @@ def edit_by_keyboard(driver, base, javascript):
     for _ in range(2):
         tab_until(driver, lambda f: f[2] == "card" and f[1] == "up")
         press_and_wait_for_a_new_list(driver)
-    tab_until(driver, lambda f: f[2] == "news" and f[1] == "hide")
-    press_and_wait_for_a_new_list(driver)
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.edit-row[data-tab="news"][data-hidden]'), "News hidden")
 
 
 def press_and_wait_for_a_new_list(driver):
@@ -146,23 +143,51 @@ def edit_rows(driver):
     return [row.get_attribute("data-tab") for row in driver.find_elements(By.CSS_SELECTOR, ".edit-row")]
 
 
+def shown_hide_buttons(driver):
+    return [button for button in driver.find_elements(By.CSS_SELECTOR, '.edit-row button[value="hide"]')
+            if button.is_displayed()]
+
+
 def expect_edit_kept(driver, base, javascript):
     expected = ["home", "catalogue", "news", "events", "card", "loans", "reading-list", "account", "settings"]
     assert edit_rows(driver) == expected, f"Card moved up twice in its section: {edit_rows(driver)}"
     driver.get(f"{base}/library/adaptive/_more/edit")
     assert edit_rows(driver) == expected, f"the order is kept after a reload: {edit_rows(driver)}"
-    driver.get(f"{base}/library/adaptive/home")
-    bar = drawn_tabs(driver)
-    assert bar == ["home", "catalogue", "events", "card", "_more"], (
-        f"the bar follows the edit (News hidden, Card in the bar): {bar} (script {javascript})")
+    driver.get(f"{base}/library/adaptive/_more")
+    rows = [row.get_attribute("data-tab") for row in driver.find_elements(By.CSS_SELECTOR, "a.more-row")]
+    assert rows == ["card", "loans", "reading-list", "account", "settings"], (
+        f"the More list follows the edit: {rows} (script {javascript})")
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["with_javascript", "without_javascript"])
 def test_adaptive_customizing_by_keyboard_is_kept_after_a_reload(library, browser, javascript):
     driver = browser("phone", javascript=javascript)
     edit_by_keyboard(driver, library, javascript)
+    assert not shown_hide_buttons(driver), "the iPhone's More → Edit only moves: no Hide drawn at 390"
     save_screenshot(driver, f"phone-adaptive-library-edit-{'js' if javascript else 'nojs'}")
     expect_edit_kept(driver, library, javascript)
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["with_javascript", "without_javascript"])
+def test_adaptive_hiding_by_keyboard_is_the_sidebars(library, browser, javascript):
+    """iPadOS's sidebar customization hides tabs: the sidebar's Edit, then Hide on News."""
+    driver = browser("tablet", javascript=javascript)
+    driver.get(f"{library}/library/adaptive/home")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    tab_until(driver, lambda f: f[0] == "A" and f[1] == "Edit")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(driver, lambda d: path_of(d) == "/library/adaptive/_more/edit", "the edit list")
+    assert shown_hide_buttons(driver), "Hide is drawn in the sidebar's form"
+    tab_until(driver, lambda f: f[2] == "news" and f[1] == "hide")
+    press_and_wait_for_a_new_list(driver)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.edit-row[data-tab="news"][data-hidden]'), "News hidden")
+    driver.get(f"{library}/library/adaptive/home")
+    assert "news" not in drawn_tabs(driver) and len(drawn_tabs(driver)) == 8, (
+        f"the sidebar leaves News out: {drawn_tabs(driver)} (script {javascript})")
+    # A device offers no way to a hidden tab: its URL leaves the screen shown, and says why.
+    driver.get(f"{library}/library/adaptive/news")
+    wait(driver, lambda d: path_of(d) == "/library/adaptive/home", "News's URL leads back to Home")
+    assert "News is hidden. Show it again from Edit." in driver.find_element(By.ID, "stage").text, "the notice"
 
 
 ADAPTIVE_PAGES = ["/library/adaptive/home", "/library/adaptive/loans", "/library/adaptive/_more",

@@ -1,11 +1,13 @@
 """Navigation stacks (issue 18): a list item pushes a detail screen with Back and its title in a
 navigation bar, Back and the browser's back button pop it, a bar tap returns to the top of the
-tab's stack, and hidesBottomBarWhenPushed (the vertical demo sets it) hides the bar while a
-detail shows, in both layouts. The detail page passes axe and the Nu checker."""
+tab's stack, and hidesBottomBarWhenPushed hides UITabBarController's bar while a detail shows,
+in both layouts (a seed's bar stays). The detail page passes axe and the Nu checker."""
+import json
+
 import pytest
 
-from support import (LAYOUTS, By, expect_no_axe_violations_on, expect_valid_html, page_heading, path_of, selected_tab,
-                     tap, wait)
+from support import (LAYOUTS, ROOT, By, expect_no_axe_violations_on, expect_valid_html, page_heading, path_of,
+                     selected_tab, tap, wait)
 
 
 def bars(driver):
@@ -43,17 +45,36 @@ def test_a_list_item_pushes_a_detail_and_back_pops_it(base, phone):
         assert line in log, f"the log says {line!r}"
 
 
+def bank_that_hides_its_bar():
+    """examples/bank.json (UITabBarController, the preset uikit) with hidesBottomBarWhenPushed."""
+    app = json.loads((ROOT / "examples" / "bank.json").read_text(encoding="utf-8"))
+    app["hidesBottomBarWhenPushed"] = True
+    return app
+
+
 @pytest.mark.parametrize("layout", LAYOUTS)
-def test_the_bar_hides_while_a_detail_shows_in_both_layouts(base, tablet, layout):
+def test_the_bar_hides_while_a_detail_shows_under_uikit_in_both_layouts(app_server, tablet, layout):
     driver = tablet
-    driver.get(f"{base}/vertical/{layout}/discover")
+    base = app_server("bank-hiding-its-bar", app=bank_that_hides_its_bar())
+    driver.get(f"{base}/bank/{layout}/news")
     assert bars(driver), f"{layout}: the bar shows on the list"
-    item_link(driver, "/discover/travel").click()
-    wait(driver, lambda d: page_heading(d) == "Travel", f"{layout}: the detail")
+    driver.find_elements(By.CSS_SELECTOR, "a.item-link")[0].click()
+    wait(driver, lambda d: page_heading(d) != "News", f"{layout}: the detail")
     assert not bars(driver), f"{layout}: no bar while the detail shows"
     driver.find_element(By.CSS_SELECTOR, ".nav-bar a.back").click()
-    wait(driver, lambda d: page_heading(d) == "Discover", f"{layout}: back on the list")
+    wait(driver, lambda d: page_heading(d) == "News", f"{layout}: back on the list")
     assert bars(driver), f"{layout}: the bar is back"
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_seeds_bar_stays_while_a_detail_shows(base, tablet, layout):
+    """The vertical demo runs the fsVertical seed, whose bar is a view of its own container:
+    hidesBottomBarWhenPushed, which only UITabBarController's bar obeys, would not hide it."""
+    driver = tablet
+    driver.get(f"{base}/vertical/{layout}/discover")
+    item_link(driver, "/discover/travel").click()
+    wait(driver, lambda d: page_heading(d) == "Travel", f"{layout}: the detail")
+    assert bars(driver), f"{layout}: the seed's bar stays while the detail shows"
 
 
 DETAIL_PAGES = ["/vertical/vertical/discover/travel", "/restaurant/bottom/news/spring-menu",

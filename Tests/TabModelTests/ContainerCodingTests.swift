@@ -46,6 +46,60 @@ private func busyContainer(_ app: AppDescription, capacity: Int = 40) -> TabCont
         #expect(decoded.selectedTabID == container.selectedTabID)
     }
 
+    @Test func aStoredContainerRemembersWhichViewsLoadedSoNoneLoadsTwice() throws {
+        let app = threeTabApp(.uiKit)
+        var container = TabContainer(app: app)
+        container.tap("home")
+        let json = try JSONEncoder().encode(container)
+        var decoded = try decoder([app]).decode(TabContainer.self, from: json)
+        let before = decoded.lastSequence
+        decoded.tap("wallet")
+        decoded.tap("home")
+        let loads = decoded.kinds(after: before).filter { if case .viewDidLoad = $0 { true } else { false } }
+        #expect(loads == [.viewDidLoad(tabID: "wallet")])
+    }
+
+    @Test func aContainerStoredBeforeLoadedViewsWereKeptCountsEveryChildLoaded() throws {
+        let app = threeTabApp(.uiKit)
+        var container = TabContainer(app: app)
+        container.tap("home")
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(container)) as? [String: Any])
+        object["loaded"] = nil
+        var decoded = try decoder([app]).decode(
+            TabContainer.self, from: JSONSerialization.data(withJSONObject: object))
+        let before = decoded.lastSequence
+        decoded.tap("wallet")
+        #expect(!decoded.kinds(after: before).contains(.viewDidLoad(tabID: "wallet")))
+    }
+
+    @Test func aStoredContainerKeepsTheMoreNavigationControllersStack() throws {
+        let app = makeApp((1...7).map { counterTab("t\($0)") }, policies: .uiKit)
+        var container = TabContainer(app: app)
+        _ = container.select(.tab("t1"), source: .url, isLoggedIn: false, at: startTime, in: .bottom)
+        container.tapMore()
+        container.chooseRow("t6")
+        container.tap("t2", in: .bottom)
+        var decoded = try decoder([app]).decode(TabContainer.self, from: JSONEncoder().encode(container))
+        #expect(decoded == container)
+        #expect(decoded.tapMore() == .tab(id: "t6"))
+    }
+
+    @Test func iOS18sDelegateCallsReadBackFromTheStoredForm() throws {
+        let app = threeTabApp(.uiKit18)
+        var container = TabContainer(app: app)
+        container.tap("wallet")
+        container.tap("home")
+        container.tap("member")
+        let decoded = try decoder([app]).decode(TabContainer.self, from: JSONEncoder().encode(container))
+        #expect(decoded.log.events == container.log.events)
+        #expect(
+            decoded.kinds().suffix(2) == [
+                .didSelectTab(tabID: "home", previousTabID: "wallet", source: .tap),
+                .shouldSelectTab(tabID: "member", source: .tap, allowed: false),
+            ])
+    }
+
     @Test func packedEventsReadBackAsTheyWereRecorded() {
         var container = TabContainer(app: threeTabApp(), logCapacity: 5)
         container.tap("home")

@@ -15,8 +15,19 @@ import Testing
         #expect(container.kinds().filter { $0 == .childCreated(tabID: "home") }.count == 1)
     }
 
+    @Test(arguments: PolicyPreset.allCases)
+    func onlyUITabBarControllersBarHidesForHidesBottomBarWhenPushed(preset: PolicyPreset) {
+        var app = makeApp(
+            [counterTab("home"), newsTab("news", itemIDs: ["a"])], policies: NavigationPolicies(preset: preset))
+        app.hidesBottomBarWhenPushed = true
+        var container = TabContainer(app: app)
+        container.tap("news")
+        _ = container.push(item: "a", onTab: "news", at: startTime)
+        #expect(container.hidesBar == preset.isUIKit)
+    }
+
     @Test func detachStartsFreshOnTheNextVisit() {
-        var container = TabContainer(app: threeTabApp(.fsVertical))
+        var container = TabContainer(app: threeTabApp(.detached(.fsVertical)))
         container.tap("home")
         container.act(.increment, on: "home")
         container.tap("wallet")
@@ -36,7 +47,7 @@ import Testing
         #expect(kinds.first == .staleAction(tabID: "wallet", selectedTabID: "home"))
         #expect(kinds[1] == .guardChecked(tabID: "wallet", source: .code, allowed: true))
         #expect(kinds.last == .pageAction(tabID: "wallet", action: .increment, refusal: nil))
-        #expect(container.pageStates == ["wallet": .counter(count: 1)])
+        #expect(container.pageState(ofTab: "wallet") == .counter(count: 1))
     }
 
     @Test func anActionBeforeAnySelectionShowsItsTabFirst() {
@@ -46,11 +57,14 @@ import Testing
             container.kinds() == [
                 .staleAction(tabID: "wallet", selectedTabID: nil),
                 .guardChecked(tabID: "wallet", source: .code, allowed: true),
+                .childCreated(tabID: "home"),
                 .childCreated(tabID: "wallet"),
+                .childCreated(tabID: "member"),
                 .willMoveToParent(tabID: "wallet"),
                 .addChild(tabID: "wallet"),
-                .viewWillAppear(tabID: "wallet"),
+                .viewDidLoad(tabID: "wallet"),
                 .viewAdded(tabID: "wallet"),
+                .viewWillAppear(tabID: "wallet"),
                 .viewDidAppear(tabID: "wallet"),
                 .pageAction(tabID: "wallet", action: .increment, refusal: nil),
             ])
@@ -87,7 +101,8 @@ import Testing
     }
 
     @Test func detachedNewsResetsItsBadgeWhenRecreated() {
-        let app = makeApp([counterTab("home"), newsTab("news", itemIDs: ["a", "b"])], policies: .fsVertical)
+        let app = makeApp(
+            [counterTab("home"), newsTab("news", itemIDs: ["a", "b"])], policies: .detached(.fsVertical))
         var container = TabContainer(app: app)
         container.tap("news")
         container.act(.markAllRead, on: "news")
@@ -159,9 +174,10 @@ import Testing
         #expect(container.selectedTabID == "wallet")
         #expect(container.selectedIndex == 2)
         #expect(container.pageState(ofTab: "wallet") == .counter(count: 1))
+        // Seed 004 made Member's child with the container but never added it: it is only dropped.
         #expect(
-            container.kinds().suffix(2) == [
-                .tabsReplaced(tabCount: 3, selectedTabID: "wallet"),
+            container.kinds().suffix(3) == [
+                .tabsReplaced(tabCount: 3, selectedTabID: "wallet"), .childDiscarded(tabID: "member"),
                 .guardChecked(tabID: "wallet", source: .code, allowed: true),
             ])
     }
@@ -229,6 +245,7 @@ import Testing
                 .tabsReplaced(tabCount: 3, selectedTabID: "home"),
                 .willMoveToNoParent(tabID: "member"),
                 .removeFromParent(tabID: "member"),
+                .didMoveToNoParent(tabID: "member"),
                 .childDiscarded(tabID: "member"),
                 .childCreated(tabID: "extra"),
                 .willMoveToParent(tabID: "extra"),
@@ -301,5 +318,28 @@ import Testing
         #expect(taken.selectedTabID == nil)
         #expect(taken.pageStates.isEmpty)
         #expect(taken.log.events.isEmpty)
+    }
+
+    /// Under uikit, More's stack and the views loaded are the screen's too: a tab pushed on More
+    /// off screen, or a login-only one on it, is not handed over, and a tab that was not is made
+    /// and loads its view afresh.
+    @Test func moresStackAndLoadedViewsGoWithTheTabsTheyBelongTo() {
+        var container = TabContainer(app: TableScenario.moreApp(.uikit))
+        TableScenario.inboxOnMore(&container)
+        container.tap("news", in: .bottom)
+        container.tap("home", in: .bottom)
+        var taken = container.handedOver()
+        #expect(taken.selectedTabID == "home")
+        #expect(taken.tapMore() == .list)
+        taken.tap("news", in: .bottom)
+        #expect(taken.kinds().contains(.viewDidLoad(tabID: "news")))
+        var member = TabContainer(app: TableScenario.moreApp(.uikit))
+        TableScenario.moreList(&member)
+        member.chooseRow("member", loggedIn: true)
+        var memberTaken = member.handedOver()
+        #expect(memberTaken.selectedTabID == nil)
+        memberTaken.tap("home", in: .bottom)
+        // Home is the first display: nothing was on screen to disappear.
+        #expect(!memberTaken.log.events.contains { $0.kind.description.contains("Disappear") })
     }
 }

@@ -41,11 +41,11 @@ private func barIDs(_ container: TabContainer) -> [String] {
         #expect(container.bottomBarItems()[1] == .tab(index: 5, tabID: "t6", isSelected: true))
         #expect(container.bottomBarItems().last == .more(tabIDs: ["t2", "t5", "t7"], isSelected: false))
         #expect(container.endCustomizing(at: startTime) == true)
-        let kinds = container.kinds(after: 0).suffix(4)
+        let kinds = container.kinds(after: 0).suffix(5)
         #expect(
             Array(kinds) == [
                 .willBeginCustomizing(tabIDs: ["t2", "t5", "t6", "t7"]), .tabMoved(tabID: "t6", slot: 4),
-                .tabMoved(tabID: "t6", slot: 1), .didEndCustomizing(changed: true),
+                .tabMoved(tabID: "t6", slot: 1), .willEndCustomizing(changed: true), .didEndCustomizing(changed: true),
             ])
     }
 
@@ -86,6 +86,27 @@ private func barIDs(_ container: TabContainer) -> [String] {
         loggedIn.tap("t3")
         loggedIn.setTabHidden("t3", true, isLoggedIn: true, at: startTime)
         #expect(loggedIn.selectedTabID == "t4")
+    }
+
+    @Test func aVisitorEntersOnAndLogsOutToATabTheyDidNotHide() {
+        var container = TabContainer(app: customizableApp(loginOnly: ["t1"]))
+        container.setTabHidden("t2", true, isLoggedIn: false, at: startTime)
+        #expect(container.entryTabID(isLoggedIn: false) == "t3")
+        container.tap("t1", loggedIn: true)
+        _ = container.visitorLoggedOut(at: startTime)
+        #expect(container.selectedTabID == "t3")
+    }
+
+    @Test func aHiddenTabIsSelectedByCodeAloneNeverByAPersonsEntryPath() {
+        var container = TabContainer(app: customizableApp())
+        container.tap("t1")
+        container.setTabHidden("t3", true, isLoggedIn: false, at: startTime)
+        for source in [SelectionSource.tap, .url, .history, .moreRow] {
+            let outcome = container.select(.tab("t3"), source: source, isLoggedIn: false, at: startTime, in: .bottom)
+            #expect(outcome == .unchanged(.hiddenTab(tabID: "t3")), "\(source)")
+        }
+        #expect(container.selectedTabID == "t1")
+        #expect(container.select(.tab("t3"), source: .code, isLoggedIn: false, at: startTime) == .selected(tabID: "t3"))
     }
 
     @Test func theLastTabAVisitorMaySelectStaysShown() {

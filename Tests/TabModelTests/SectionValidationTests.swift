@@ -58,6 +58,22 @@ private let title = "\"title\": {\"en\": \"S\", \"zh-Hant\": \"S\"}"
             ])
     }
 
+    @Test func anUnknownTabInOneSectionStillLetsATabInTwoSectionsBeReported() {
+        let json = sectioned(
+            "\"sections\": [{\"id\": \"s\", \(title), \"tabs\": [\"a\", \"zz\"]}, {\"id\": \"t\", \(title), \"tabs\": [\"a\"]}]"
+        )
+        let problems = report(json)
+        #expect(problems.count == 2)
+        #expect(
+            problems.contains {
+                $0.hasSuffix("sections[0].tabs[1]: unknown tab 'zz'; expected the id of one of the app's tabs")
+            })
+        #expect(
+            problems.contains {
+                $0.hasSuffix("sections[1].tabs[0]: tab 'a' is in sections[0] already; a tab is in one section at most")
+            })
+    }
+
     @Test func customizableTabsMustBeKnownAndListedOnce() {
         let json = sectioned("\"customizable\": [\"a\", \"nope\", \"a\"]")
         #expect(

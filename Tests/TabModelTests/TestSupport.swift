@@ -24,6 +24,15 @@ func makeApp(
     AppDescription(id: id, name: text("Test"), tint: "#112233", defaultLayout: .bottom, policies: policies, tabs: tabs)
 }
 
+extension NavigationPolicies {
+    /// The preset's controller with `detach`: each child dropped with its state when left.
+    static func detached(_ preset: PolicyPreset) -> NavigationPolicies {
+        var policies = NavigationPolicies(preset: preset)
+        policies.childRetention = .detach
+        return policies
+    }
+}
+
 /// Home, Wallet, Member (login only), as counters.
 func threeTabApp(_ policies: NavigationPolicies = .seed004) -> AppDescription {
     makeApp([counterTab("home"), counterTab("wallet"), counterTab("member", requiresLogin: true)], policies: policies)
@@ -38,8 +47,18 @@ extension TabContainer {
     var lastSequence: Int { log.nextSequence - 1 }
 
     @discardableResult
-    mutating func tap(_ tabID: String, loggedIn: Bool = false) -> SelectionOutcome {
-        select(.tab(tabID), source: .tap, isLoggedIn: loggedIn, at: startTime)
+    mutating func tap(_ tabID: String, loggedIn: Bool = false, in layout: Layout? = nil) -> SelectionOutcome {
+        select(.tab(tabID), source: .tap, isLoggedIn: loggedIn, at: startTime, in: layout)
+    }
+
+    /// The bottom bar's More item tapped.
+    @discardableResult
+    mutating func tapMore() -> MoreOutcome? { selectMore(source: .tap, at: startTime, in: .bottom) }
+
+    /// A row of the bottom bar's More list chosen.
+    @discardableResult
+    mutating func chooseRow(_ tabID: String, loggedIn: Bool = false) -> SelectionOutcome {
+        select(.tab(tabID), source: .moreRow, isLoggedIn: loggedIn, at: startTime, in: .bottom)
     }
 
     @discardableResult

@@ -375,7 +375,7 @@ private func withTabs(_ extra: String...) -> String {
         #expect(restaurant.tabs[1].page.content.items.count == 8)
         let vertical = try #require(BuiltInApps.app(id: "vertical"))
         #expect(vertical.defaultLayout == .vertical && vertical.tint == "#2993EF")
-        #expect(vertical.policies.childRetention == .detach)
+        #expect(vertical.policies.childRetention == .keepAlive)
         #expect(vertical.tabs.count == 5)
         #expect(vertical.tabs.filter(\.requiresLogin).map(\.id) == ["personal-center"])
     }
@@ -404,9 +404,16 @@ extension String {
         #expect(object.policies.preset == .seed004)
         #expect(object.policies.reselect == .popToRoot)
         #expect(object.policies.childRetention == .keepAlive)
+        func adaptive(_ top: String = "") -> String {
+            validJSON(top: top).replacingOccurrences(of: "\"layout\": \"bottom\"", with: "\"layout\": \"adaptive\"")
+        }
+        let plain = try AppDescription.load(jsonText: adaptive()).get()
+        #expect(plain.policies.preset == .uikit18, "an adaptive app speaks iOS 18's delegate unless it says not")
+        let keys = try AppDescription.load(jsonText: adaptive(" \"policies\": {\"reselect\": \"nothing\"},")).get()
+        #expect(keys.policies.preset == .uikit18 && keys.policies.reselect == .nothing)
         #expect(
             problems(validJSON(top: " \"policies\": \"android\","))
-                == ["policies: unknown policy preset 'android'; expected one of uikit, fsVertical, seed004"])
+                == ["policies: unknown policy preset 'android'; expected one of uikit, fsVertical, seed004, uikit18"])
     }
 
     @Test func aBadgeBoundToACountAndTheBarHiddenWhenPushed() throws {

@@ -54,14 +54,64 @@ private func swiftParseProblems(_ source: String) throws -> String? {
         #expect(done.header("Location") == "/many/bottom/_more")
         let edited = try visitor.get("/many/bottom/_more")
         assertSnapshot(of: edited, named: "more")
-        // t6 passed t5 and t2 (t3 and t4 keep their places): t2 is in More now, t6 in the bar.
-        #expect(
-            edited.text.contains("class=\"more-row\" data-tab=\"t2\" href=\"/many/bottom/t2\" aria-current=\"page\""))
+        // t6 passed t5 and t2 (t3 and t4 keep their places): t2 is in More now, t6 in the bar. The
+        // More list is on screen, so no row is current.
+        #expect(edited.text.contains("class=\"more-row\" data-tab=\"t2\" href=\"/many/bottom/t2\">"))
         #expect(!edited.text.contains("class=\"more-row\" data-tab=\"t6\""))
         #expect(edited.text.contains("class=\"tab\" data-tab=\"t6\" href=\"/many/bottom/t6\""))
         let log = try visitor.get("/many/events.json").text
         #expect(log.contains("willBeginCustomizing [t2, t5, t6, t7]"))
         #expect(log.contains("didEndCustomizing(changed: true)"))
+    }
+
+    @Test func aHiddenTabIsNotOpenedByItsURLOrADetailsURLAndThePageSaysWhy() throws {
+        var app = customizableApp()
+        app.tabs[2].page = PageDescription(
+            content: .news(items: [
+                PageItem(
+                    id: "a", title: LocalizedText(en: "A", zhHant: "甲"), detail: LocalizedText(en: "Body", zhHant: "文"))
+            ]))
+        let visitor = try StageServer(application: .deterministic(apps: [app] + BuiltInApps.all)).visitor()
+        _ = try visitor.get("/many/bottom/t1")
+        _ = try visitor.post("/many/bottom/_more/action", form: [("action", "hide"), ("tab", "t3")])
+        _ = try visitor.post("/many/bottom/_more/action", form: [("action", "done")])
+        _ = try visitor.get("/many/bottom/t2")
+        for path in ["/many/bottom/t3", "/many/bottom/t3/a", "/many/vertical/t3"] {
+            let opened = try visitor.get(path)
+            #expect(opened.status == 303, "\(path)")
+            let shown = try #require(opened.header("Location"))
+            #expect(shown == path.replacingOccurrences(of: "t3", with: "t2").replacingOccurrences(of: "/a", with: ""))
+            #expect(try visitor.get(shown).text.contains("Tab 3 is hidden. Show it again from Edit."), "\(path)")
+        }
+        let log = try visitor.get("/many/events.json").text
+        #expect(log.contains("selection unchanged (url): t3 is hidden, so only code can select it"))
+        #expect(!log.contains("guard t3"))
+        #expect(!log.contains("push t3"))
+    }
+
+    @Test func theAdaptiveEditListOffersHideOnlyToItsSidebarForm() throws {
+        let visitor = try StageServer(application: .deterministic(apps: [customizableApp()] + BuiltInApps.all))
+            .visitor()
+        _ = try visitor.get("/many/adaptive/t1")
+        let adaptive = try visitor.get("/many/adaptive/_more/edit").text
+        #expect(
+            adaptive.contains(
+                "<button type=\"submit\" class=\"button-quiet sidebar-only\" name=\"action\" value=\"hide\""))
+        let bottom = try visitor.get("/many/bottom/_more/edit").text
+        #expect(bottom.contains("<button type=\"submit\" class=\"button-quiet\" name=\"action\" value=\"hide\""))
+        let css = try String(
+            contentsOf: StageServer.repositoryRoot.appendingPathComponent("Public/css/tabstage.css"), encoding: .utf8)
+        #expect(css.contains("@media (max-width: 743px) { .device-adaptive .sidebar-only { display: none; } }"))
+    }
+
+    @Test func aTabThatHidesButDoesNotMoveIsExportedAsAutomaticSayingSwiftUILetsItMoveToo() throws {
+        let visitor = try StageServer(application: .deterministic(apps: [customizableApp()] + BuiltInApps.all))
+            .visitor()
+        let source = try visitor.get("/many/export.swift").text
+        let t3 = try #require(source.range(of: "\"many.t3\")"))
+        let next = source[t3.upperBound...].prefix(240)
+        #expect(next.contains("SwiftUI has no such behaviour, so it may move too."))
+        #expect(next.contains(".customizationBehavior(.automatic, for: .sidebar, .tabBar)"))
     }
 
     @Test func aStepTheRulesRefuseSaysWhyAndABadOneIsABadRequest() throws {

@@ -272,7 +272,7 @@ func followPath(in page: TestResponse) throws -> String {
         watcher.reloadAll()
         #expect(application.app(id: "coffee")?.tabs[0].title.text(in: "en") == "Drinks")
         let problems = try #require(application.shelf.current.problems["coffee"])
-        #expect(problems.allSatisfy { $0.hasPrefix(file.path + ":") })
+        #expect(problems.allSatisfy { $0.hasPrefix("coffee.json:") })
         #expect(lines.withLock { $0.contains { $0.hasPrefix(file.path + ":") } })
         try original.write(to: file)
         watcher.reloadAll()

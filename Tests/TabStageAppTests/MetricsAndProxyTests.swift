@@ -61,6 +61,43 @@ import Testing
         #expect(try openStreams() == "tabstage_open_streams 0")
     }
 
+    /// A gauge that cannot be read is left out, not reported as 0: while Redis hangs, the scrape
+    /// says the store is down and answers without waiting out the store's timeout.
+    @Test func aStoreThatCannotBeReadIsSaidToBeDownNotEmpty() throws {
+        let redis = try RedisServer()
+        defer { redis.stop() }
+        let (server, port) = try launchServe(["--sessions", redis.url])
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        #expect(try HTTPTestClient(port: port).get("/restaurant/bottom/home").status == 200)
+        let up = try HTTPTestClient(port: port).get("/metrics").text
+        #expect(up.contains("\ntabstage_store_up 1\n") && up.contains("\ntabstage_live_sessions 1\n"), "\(up)")
+        redis.pause()
+        defer { redis.resume() }
+        let down = try HTTPTestClient(port: port).get("/metrics").text
+        #expect(down.contains("\ntabstage_store_up 0\n"))
+        #expect(!down.contains("tabstage_live_sessions "), "a count that could not be read: \(down)")
+    }
+
+    /// Behind a trusted proxy every request comes from the proxy's address: the visitor it
+    /// forwards is the one judged, so the proxy does not open /metrics to everyone.
+    @Test func behindATrustedProxyMetricsAreJudgedOnTheForwardedVisitor() throws {
+        let (server, port) = try launchServe([
+            "--sessions", "memory", "--trust-proxy", "127.0.0.1", "--metrics-from", "127.0.0.0/8,10.1.2.3",
+        ])
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        func status(forwardedFor visitor: String) throws -> Int {
+            try HTTPTestClient(port: port).get("/metrics", headers: ["X-Forwarded-For": visitor]).status
+        }
+        #expect(try status(forwardedFor: "203.0.113.5") == 403)
+        #expect(try status(forwardedFor: "10.1.2.3") == 200)
+    }
+
     @Test func metricsAreRefusedToAddressesNotGivenByMetricsFrom() throws {
         let (server, port) = try launchServe(["--sessions", "memory", "--metrics-from", "10.1.2.3,192.168.0.0/16"])
         defer {

@@ -31,7 +31,8 @@ public struct Request: Sendable {
     public var query: QueryItems
     public var headers: HTTPHeaders
     public var body: [UInt8]
-    /// The client's numeric IP address, or an empty string when unknown.
+    /// The client's numeric IP address, or an empty string when unknown. From a trusted proxy
+    /// (`ServerConfiguration.trustedProxies`), the address it forwards.
     public var remoteAddress: String
 
     public init(

@@ -80,7 +80,7 @@ extension Server {
             do {
                 let request = try Request(
                     method: method, target: context.target, headers: Self.headers(of: connection),
-                    body: context.body, remoteAddress: Self.remoteAddress(of: connection))
+                    body: context.body, remoteAddress: clientAddress(of: connection))
                 response = respond(request)
             } catch {
                 response = .statusPage(.badRequest, message: error.description)
@@ -235,7 +235,8 @@ extension Server {
     }
 
     /// The client's address: the connection's own, or, from a trusted proxy (`trustedProxies`),
-    /// the one its `X-Forwarded-For` names. What the access log shows and per-address limits count.
+    /// the one its `X-Forwarded-For` names. What the access log shows, per-address limits count
+    /// and `Request.remoteAddress` says.
     func clientAddress(of connection: OpaquePointer) -> String {
         let peer = Self.remoteAddress(of: connection)
         let proxies = configuration.trustedProxies

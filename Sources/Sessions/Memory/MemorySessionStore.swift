@@ -65,7 +65,7 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
         }
     }
 
-    public var count: Int { table.withLock { $0.count } }
+    public var count: Int? { table.withLock { $0.count } }
 
     public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
         aliases.withLock { $0.set(alias, to: id, now: now, idleTimeout: limits.idleTimeout) }

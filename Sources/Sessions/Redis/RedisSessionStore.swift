@@ -286,11 +286,11 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     /// Keys in the Redis database (`DBSIZE`, constant time): every session and alias of every
     /// instance, plus any other keys the database holds, so give TabStage a database of its own.
-    /// 0 while Redis cannot be reached.
-    public var count: Int {
+    /// nil while Redis cannot be reached.
+    public var count: Int? {
         let reply = try? redis { (connection) throws(RedisError) in try connection.run(.dbsize) }
         if case .integer(let keys) = reply { return keys }
-        return 0
+        return nil
     }
 
     public func checkHealth() throws(SessionStoreError) {

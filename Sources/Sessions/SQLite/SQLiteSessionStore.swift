@@ -140,7 +140,7 @@ public final class SQLiteSessionStore<State: Codable & Sendable & Equatable>: Se
         return state.flatMap(answer)
     }
 
-    public var count: Int { storage.withLock { $0?.count ?? 0 } }
+    public var count: Int? { storage.withLock { $0?.count ?? 0 } }
 
     public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
         aliases.withLock { $0.set(alias, to: id, now: now, idleTimeout: limits.idleTimeout) }

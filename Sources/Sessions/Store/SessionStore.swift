@@ -49,8 +49,9 @@ public protocol SessionStore<State>: Sendable {
     /// of the alias at `now`.
     func session(forAlias alias: String, now: Double) throws(SessionStoreError) -> SessionID?
 
-    /// Live sessions (expired ones may be counted until the next change sweeps them).
-    var count: Int { get }
+    /// Live sessions (expired ones may be counted until the next change sweeps them); nil when
+    /// the store cannot be asked now.
+    var count: Int? { get }
 
     /// Throws when the store cannot serve requests right now (`/healthz` answers 503 then).
     func checkHealth() throws(SessionStoreError)

@@ -1,4 +1,4 @@
-/// Seed 000: FSVerticalTabBarController's left column, under its own preset (children detached).
+/// Seed 000: FSVerticalTabBarController's left column, under its own preset.
 enum VerticalDemo {
     static let json = #"""
         {
@@ -7,7 +7,6 @@ enum VerticalDemo {
           "tint": "#2993EF",
           "layout": "vertical",
           "policies": "fsVertical",
-          "hidesBottomBarWhenPushed": true,
           "tabs": [
             {
               "id": "inbox",

@@ -168,8 +168,10 @@ struct LiveController: Sendable {
             session.presentation = Presentation(code: code, appID: app.id, layout: layout)
         }
         session.presentation?.layout = layout
-        let selected = session.containers[app.id]?.selectedTabID ?? app.tabs[0].id
-        return .redirect(StageLinks.tab(app.id, layout, selected), endingPresentation: replaced)
+        let shown = session.containers[app.id].map {
+            TabSelection.shownPath($0, isLoggedIn: session.isLoggedIn, in: layout)
+        }
+        return .redirect(shown ?? StageLinks.tab(app.id, layout, app.tabs[0].id), endingPresentation: replaced)
     }
 
     /// `POST /{app}/present/stop`: the follow code is revoked; its followers are told.
@@ -249,8 +251,7 @@ struct LiveController: Sendable {
         let (shown, _) = TabSelection.currentContainer(presenter.session, of: app, at: visit.now)
         let taken = shown.handedOver()
         session.containers[app.id] = taken
-        return .redirect(
-            taken.selectedTabID.map { StageLinks.tab(app.id, layout, $0) } ?? StageLinks.layout(app.id, layout))
+        return .redirect(TabSelection.shownPath(taken, isLoggedIn: session.isLoggedIn, in: layout))
     }
 }
 

@@ -35,12 +35,11 @@ struct TabController: Sendable {
         return .redirect(location)
     }
 
-    /// `/{app}/{layout}`: on to the selected tab, or, when none is selected yet, the first tab
-    /// the login guard allows.
+    /// `/{app}/{layout}`: on to what the container shows (the selected tab, or the More list), or,
+    /// when nothing is shown yet, the first tab the login guard allows.
     func layoutEntry(_ visit: PageVisit, _: Void, _ session: inout VisitorSession) -> PageAnswer {
-        let entry = TabSelection.currentContainer(session, of: visit.app, at: visit.now).container
-            .entryTabID(isLoggedIn: session.isLoggedIn)
-        var location = StageLinks.tab(visit.app.id, visit.layout, entry)
+        let container = TabSelection.currentContainer(session, of: visit.app, at: visit.now).container
+        var location = TabSelection.shownPath(container, isLoggedIn: session.isLoggedIn, in: visit.layout)
         if let chosen = visit.page.settings.language { location += "?lang=" + chosen.tag }
         return .redirect(location)
     }
@@ -81,14 +80,20 @@ struct TabController: Sendable {
         var content = StageContent.detail(tabID: tabID, itemID: itemID)
         var status = HTTPStatus.ok
         var (container, _) = TabSelection.currentContainer(session, of: visit.app, at: now)
-        if container.selectedTabID != tabID,
-            case .refused(let refusedID, let reason) = container.select(
-                .tab(tabID), source: visit.page.selectionSource, isLoggedIn: session.isLoggedIn, at: now, in: layout)
-        {
+        let outcome =
+            container.selectedTabID == tabID
+            ? nil
+            : container.select(
+                .tab(tabID), source: visit.page.entrySource(opensTheScreenShown: false), isLoggedIn: session.isLoggedIn,
+                at: now, in: layout)
+        switch outcome {
+        case .refused(let refusedID, let reason)?:
             content = .refused(tabID: refusedID, reason: reason)
             status = .forbidden
             notice = nil
-        } else {
+        case .unchanged(.hiddenTab)?:
+            return TabSelection.notOpened(tabID, container, &session, in: layout)
+        default:
             _ = container.push(item: itemID, onTab: tabID, at: now, in: layout)
         }
         session.containers[visit.app.id] = container
@@ -100,12 +105,22 @@ struct TabController: Sendable {
         page.layout?.hasMoreList == true ? .success(()) : .failure(.unknownTab(StageLinks.moreSegment))
     }
 
-    /// `/{app}/{layout}/_more`: the bottom bar's More list.
+    /// `/{app}/{layout}/_more`: the bottom bar's More list. Under UIKit's preset it selects the
+    /// More navigation controller (`TabContainer.selectMore`): a tap shows the top of More's stack,
+    /// answered with a redirect to its tab when a row pushed one; any other entry shows the list.
     func moreList(_ visit: PageVisit, _: Void, _ session: inout VisitorSession) -> PageAnswer {
-        let container =
-            session.containers[visit.app.id] == nil
-            ? TabContainer(app: visit.app)
-            : TabSelection.withCurrentContainer(&session, of: visit.app, at: visit.now) { $0 }
+        guard session.containers[visit.app.id] != nil else {
+            return .screen(TabContainer(app: visit.app), Screen(content: .more, notice: visit.notice))
+        }
+        let (now, layout, page) = (visit.now, visit.layout, visit.page)
+        var outcome: MoreOutcome?
+        let container = TabSelection.withCurrentContainer(&session, of: visit.app, at: now) { container in
+            guard !page.isLiveRefresh else { return container }
+            let source = page.entrySource(opensTheScreenShown: container.showsMoreList)
+            outcome = container.selectMore(source: source, at: now, in: layout)
+            return container
+        }
+        if case .tab(let tabID)? = outcome { return .redirect(StageLinks.tab(visit.app.id, layout, tabID)) }
         return .screen(container, Screen(content: .more, notice: visit.notice))
     }
 

@@ -10,26 +10,28 @@ struct TabSelection {
     let app: AppDescription
     let layout: Layout
     let tabID: String
-    let source: SelectionSource
+    let page: PageRequest
     let isSearch: Bool
     /// `?q=` on a search tab (empty for back and forward without it); nil on other tabs.
     let query: String?
     let now: Date
 
     init(_ visit: PageVisit, tabIndex: Int) {
-        let page = visit.page
+        page = visit.page
         app = visit.app
         layout = visit.layout
         tabID = app.tabs[tabIndex].id
         isSearch = app.tabs[tabIndex].page.kind == .search
-        // A bar link never carries `?q=`: a tap that does is the redirect of one to its search
-        // (below), not a second tap.
-        let requested = page.query["q"]
-        let entry = page.selectionSource
-        source = entry == .tap && requested != nil ? .url : entry
         // The URL says the search: back and forward to a search tab's URL without `?q=` empty it.
-        query = isSearch ? requested ?? (source == .history ? "" : nil) : nil
+        query = isSearch ? page.query["q"] ?? (page.selectionSource == .history ? "" : nil) : nil
         now = visit.now
+    }
+
+    /// The visit's entry path (`PageRequest.entrySource`). A bar link never carries `?q=`: a tap
+    /// that does is the redirect of one to its search (below), or the search form, not a tap.
+    func source(opensTheScreenShown: Bool) -> SelectionSource {
+        let entry = page.entrySource(opensTheScreenShown: opensTheScreenShown)
+        return entry == .tap && page.query["q"] != nil ? .url : entry
     }
 
     /// Selects the tab (and sets its search) under the container's rules, and says what to show.
@@ -47,10 +49,14 @@ struct TabSelection {
             session.presentation?.layout = layout
         }
         var (container, isChanged) = Self.currentContainer(session, of: app, at: now)
+        let source = source(opensTheScreenShown: container.selectedTabID == tabID)
         var outcome: SelectionOutcome?
         if source == .tap || container.selectedTabID != tabID {
             outcome = container.select(.tab(tabID), source: source, isLoggedIn: isLoggedIn, at: now, in: layout)
             isChanged = true
+        }
+        if case .unchanged(.hiddenTab)? = outcome {
+            return Self.notOpened(tabID, container, &session, in: layout)
         }
         var content = StageContent.tab(id: tabID)
         var status = HTTPStatus.ok
@@ -60,9 +66,9 @@ struct TabSelection {
             status = .forbidden
             notice = nil
         } else if let pushed = container.pushedItem(ofTab: tabID) {
-            // A tap shows the top of the tab's stack (its detail screen, answered by a redirect
-            // there); any other entry by the tab's own URL is Back to its root.
-            if source == .tap {
+            // A tap (or a More row) shows the top of the tab's stack (its detail screen, answered
+            // by a redirect there); any other entry by the tab's own URL is Back to its root.
+            if source == .tap || source == .moreRow {
                 redirect = StageLinks.detail(app.id, layout, tabID, pushed)
             } else {
                 _ = container.pop(onTab: tabID, at: now, in: layout)
@@ -84,6 +90,25 @@ struct TabSelection {
         if isChanged { session.containers[app.id] = container }
         if let redirect { return .redirect(redirect) }
         return .screen(consume container, Screen(content: content, status: status, notice: notice))
+    }
+
+    /// A tab the visitor hid, asked for by its URL (or a stale window's cell): a device has no way to
+    /// it, so the screen shown stays, answered by a redirect there with a notice saying why.
+    static func notOpened(
+        _ tabID: String, _ container: TabContainer, _ session: inout VisitorSession, in layout: Layout
+    ) -> PageAnswer {
+        let title = container.app.tab(id: tabID)?.title ?? LocalizedText(en: tabID, zhHant: tabID)
+        session.flash = FlashMessage(text: UIString.hiddenTabNotOpened(title).localizedText, isError: true)
+        let path = shownPath(container, isLoggedIn: session.isLoggedIn, in: layout)
+        session.containers[container.app.id] = container
+        return .redirect(path)
+    }
+
+    /// The path of what `container` shows in `layout`: the More list while it is on screen (in a
+    /// layout with one), else the selected tab, else the tab a visitor enters on.
+    static func shownPath(_ container: TabContainer, isLoggedIn: Bool, in layout: Layout) -> String {
+        if container.showsMoreList && layout.hasMoreList { return StageLinks.more(container.app.id, layout) }
+        return StageLinks.tab(container.app.id, layout, container.entryTabID(isLoggedIn: isLoggedIn))
     }
 
     // MARK: The visitor's container

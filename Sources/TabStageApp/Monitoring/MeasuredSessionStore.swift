@@ -41,7 +41,7 @@ final class MeasuredSessionStore: SessionStore {
         try measured(.read) { () throws(SessionStoreError) in try base.session(forAlias: alias, now: now) }
     }
 
-    var count: Int { base.count }
+    var count: Int? { base.count }
 
     func checkHealth() throws(SessionStoreError) { try base.checkHealth() }
 

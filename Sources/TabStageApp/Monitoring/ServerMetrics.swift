@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import Metrics
 import Sessions
@@ -73,7 +74,7 @@ public final class ServerMetrics: Sendable {
     private struct Sources {
         var openConnections: (@Sendable () -> Int)?
         var openStreams: (@Sendable () -> Int)?
-        var liveSessions: (@Sendable () -> Int)?
+        var liveSessions: DeadlineReading?
     }
 
     public init() {
@@ -94,9 +95,15 @@ public final class ServerMetrics: Sendable {
         sources.withLock { $0.openStreams = source }
     }
 
-    /// Reads the store's session count at each scrape (stores that count cheaply).
-    public func readLiveSessions(from source: @escaping @Sendable () -> Int) {
-        sources.withLock { $0.liveSessions = source }
+    /// How long a scrape waits for the store's count: a store that is slower than this is
+    /// reported down (`tabstage_store_up 0`) rather than holding the scrape for its own timeout.
+    static let storeReadingDeadline = DispatchTimeInterval.milliseconds(250)
+
+    /// Reads the store's session count at each scrape (stores that count cheaply); nil from
+    /// `source` means it cannot be read now.
+    public func readLiveSessions(from source: @escaping @Sendable () -> Int?) {
+        let reading = DeadlineReading(deadline: Self.storeReadingDeadline, source)
+        sources.withLock { $0.liveSessions = reading }
     }
 
     /// Counts an answered request: the server's access-log hook calls this.
@@ -150,10 +157,18 @@ public final class ServerMetrics: Sendable {
         text.metric("tabstage_open_connections", type: "gauge", help: "HTTP connections open now.")
         text.sample("tabstage_open_connections", [:], connections?() ?? 0)
         if let sessions {
+            // A count that cannot be read is left out, not said to be 0.
+            let count = sessions.value()
             text.metric(
-                "tabstage_live_sessions", type: "gauge",
-                help: "Sessions the store holds (for Redis: the keys of its database).")
-            text.sample("tabstage_live_sessions", [:], sessions())
+                "tabstage_store_up", type: "gauge",
+                help: "1 when the session store answered this scrape in time, else 0.")
+            text.sample("tabstage_store_up", [:], count == nil ? 0 : 1)
+            if let count {
+                text.metric(
+                    "tabstage_live_sessions", type: "gauge",
+                    help: "Sessions the store holds (for Redis: the keys of its database).")
+                text.sample("tabstage_live_sessions", [:], count)
+            }
         }
         text.metric("tabstage_open_streams", type: "gauge", help: "Live-update streams open now.")
         text.sample("tabstage_open_streams", [:], streams?() ?? 0)

@@ -48,14 +48,43 @@ final class PageRequest {
     /// nothing, not even the one-shot notice, which is the acting window's to show.
     var isLiveRefresh: Bool { request.headers[StageResponses.liveHeader] == "1" }
 
-    /// Which entry path a GET of a tab is: the script marks bar clicks and back/forward; a
-    /// typed, shared or reloaded URL (and any request without the script) is `.url`.
+    /// Which entry path the script says a GET of a tab is: it marks bar clicks, More rows and
+    /// back/forward; any other request is `.url` here (see `entrySource` for what the browser says).
     var selectionSource: SelectionSource {
         switch request.headers[StageResponses.sourceHeader] {
         case "tap": .tap
+        case "more": .moreRow
         case "history": .history
         default: .url
         }
+    }
+
+    /// The entry path of a GET of a screen (a tab, the More list), docs/routes.md "Entry paths":
+    /// the script's mark when it sent one. Without the script, the browser's Fetch Metadata tells
+    /// a click from a typed, pasted or bookmarked URL (`Sec-Fetch-Site: none`): a click on a page
+    /// of this app and layout (`Referer`) that opens something not on screen is a tap, or a row
+    /// when it came from the More list. A click that opens what is on screen (Back, Cancel, the
+    /// page a form post or a log-out redirects to, a tap on the selected tab) and one from the
+    /// edit list (whose Done redirects) are URL entries, as is anything else.
+    func entrySource(opensTheScreenShown: Bool) -> SelectionSource {
+        if request.headers[StageResponses.sourceHeader] != nil { return selectionSource }
+        guard !opensTheScreenShown, let from = clickedFrom, let layout else { return .url }
+        let more = StageLinks.more(app.id, layout)
+        if from == more { return .moreRow }
+        return from.hasPrefix(more + "/") ? .url : .tap
+    }
+
+    /// The path of the page a link was clicked on, when the browser says this request is such a
+    /// navigation (`Sec-Fetch-Site: same-origin`, `Sec-Fetch-User: ?1`, `Sec-Fetch-Mode: navigate`)
+    /// from a page of this app and layout; nil otherwise.
+    private var clickedFrom: String? {
+        let headers = request.headers
+        guard headers["Sec-Fetch-Site"] == "same-origin", headers["Sec-Fetch-User"] == "?1",
+            headers["Sec-Fetch-Mode"] == "navigate", let layout, appIndex != nil,
+            let referer = headers["Referer"].flatMap({ URLComponents(string: $0) })
+        else { return nil }
+        let path = referer.path
+        return path.hasPrefix(StageLinks.layout(app.id, layout) + "/") ? path : nil
     }
 }
 

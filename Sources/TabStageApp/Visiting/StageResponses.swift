@@ -4,7 +4,8 @@ import Views
 /// Headers every page shares, and the error pages in the app's look.
 public enum StageResponses {
     public static let fragmentHeader = "X-TabStage-Fragment"
-    /// Set by the script on bar clicks (`tap`) and back/forward (`history`); see README.
+    /// Set by the script on bar clicks (`tap`), More rows (`more`) and back/forward (`history`);
+    /// see docs/routes.md, "Entry paths".
     public static let sourceHeader = "X-TabStage-Source"
     /// Set by the script when a live page re-reads the state it shows (see docs/live.md).
     static let liveHeader = "X-TabStage-Live"

@@ -64,20 +64,25 @@ enum EditTabsView {
             button("down", .moveDown, title: title, enabled: canMoveDown, language: language, into: &html)
         }
         if tab.allowsHiding {
+            // The adaptive layout hides tabs from its sidebar only, as iPadOS does: its narrow form
+            // (the iPhone's More → Edit) draws no Hide or Show (the stylesheet's `sidebar-only`).
             let isHidden = context.container.arrangement.isHidden(position)
             button(
                 isHidden ? "show" : "hide", isHidden ? .showTab : .hideTab, title: title, enabled: true,
-                language: language, into: &html)
+                sidebarOnly: context.layout == .adaptive, language: language, into: &html)
         }
         html.raw("</form></li>\n")
     }
 
     /// A submit button posting `action`; screen readers hear the tab it acts on.
     private static func button(
-        _ action: StaticString, _ label: UIString, title: String, enabled: Bool, language: UILanguage,
-        into html: inout HTMLWriter
+        _ action: StaticString, _ label: UIString, title: String, enabled: Bool, sidebarOnly: Bool = false,
+        language: UILanguage, into html: inout HTMLWriter
     ) {
-        html.raw("<button type=\"submit\" class=\"button-quiet\" name=\"action\"")
+        html.raw(
+            sidebarOnly
+                ? "<button type=\"submit\" class=\"button-quiet sidebar-only\" name=\"action\""
+                : "<button type=\"submit\" class=\"button-quiet\" name=\"action\"")
         html.openAttribute("value")
         html.raw(action)
         html.closeAttribute()

@@ -172,7 +172,7 @@ enum LoginForm {
 /// The bottom bar's More list, as UIKit draws it: a row per tab that did not fit, with its
 /// icon, title, badge pill, a padlock when it needs a login and a chevron; the selected tab's
 /// row is marked. The rows are links like the bar's cells, and the script swaps them in the same
-/// way (a tap, not a URL).
+/// way, marked as rows (under UIKit's presets a row pushes its tab onto More; docs/container.md).
 enum MoreView {
     static func render(_ context: StageContext, into html: inout HTMLWriter) {
         PageParts.paragraph(UIString.moreLead.text(in: context.language), className: "lead", into: &html)

@@ -23,6 +23,8 @@ public enum UIString: Sendable, Equatable {
     case inTheBar
     case inMore
     case customizationRefused(CustomizationRefusal)
+    /// A hidden tab asked for by its URL: the tab's title.
+    case hiddenTabNotOpened(LocalizedText)
     case layoutNavigation
     case languageNavigation
     case tabsNavigation
@@ -156,7 +158,7 @@ public enum UIString: Sendable, Equatable {
             .loadedFrom, .builtInApp:
             chromeWording
         case .editTabs, .editTabsTitle, .editTabsLead, .moveUp, .moveDown, .hideTab, .showTab,
-            .resetTabOrder, .doneEditing, .hiddenTab, .inTheBar, .inMore, .customizationRefused:
+            .resetTabOrder, .doneEditing, .hiddenTab, .inTheBar, .inMore, .customizationRefused, .hiddenTabNotOpened:
             editingWording
         case .eventLog, .eventLogOf, .eventLogEmpty, .eventLogDropped, .eventSequence, .eventTime,
             .eventLayout, .eventDescription, .eventsAsJSON, .eventFilterNavigation, .eventCategory,
@@ -244,6 +246,11 @@ public enum UIString: Sendable, Equatable {
         case .inTheBar: ("In the bar", "分頁列中")
         case .inMore: ("In More", "在「更多」中")
         case .customizationRefused(let refusal): Self.wording(refusal)
+        case .hiddenTabNotOpened(let title):
+            (
+                "\(title.text(in: "en")) is hidden. Show it again from Edit.",
+                "「\(title.text(in: "zh-Hant"))」已隱藏，可在「編輯」中重新顯示。"
+            )
         default: preconditionFailure("\(self) is not in this table")
         }
     }
