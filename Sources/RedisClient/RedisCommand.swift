@@ -52,6 +52,8 @@ extension RedisCommand {
     }
 
     public static let ping = RedisCommand("PING")
+    /// The server's clock: seconds and microseconds since 1970, two bulk strings.
+    public static let time = RedisCommand("TIME")
     /// The number of keys in the database, in constant time.
     public static let dbsize = RedisCommand("DBSIZE")
     /// Turns the connection into a stream of every command Redis runs (for tests that watch).

@@ -120,6 +120,17 @@ final class RedisSessionCache<State: Sendable>: Sendable {
         }
     }
 
+    /// A change of `key` was sent and its answer never came: it may have been made, and its
+    /// notice may never come. The entry leaves, and a fetch already in flight is not fresh, so
+    /// the next read asks Redis.
+    func forget(_ key: SessionID) {
+        table.withLock { table in
+            table.clock += 1
+            table.kept[key] = nil
+            table.inFlight[key]?.noticedAt = table.clock
+        }
+    }
+
     /// Redis said these sessions changed.
     func changed(_ keys: [SessionID]) {
         table.withLock { table in

@@ -36,7 +36,10 @@ import RedisClient
 /// - Redis unreachable or slow: every operation throws `SessionStoreError`, which a request
 ///   answers with 503; the next operation tries again, so service resumes once Redis is back.
 ///   A change script carries a deadline (`RedisScripts`): one that a hung Redis runs after its
-///   sender has given up writes nothing.
+///   sender has given up writes nothing. A change whose answer never came (Redis ran it, then
+///   hung or died) is looked up once that deadline has passed: a change found made succeeds,
+///   one found not made fails, and one that cannot be told fails with `outcomeUnknown`; in
+///   every such case the session leaves the cache, so the next read asks Redis.
 public final class RedisSessionStore<State: Codable & Sendable & Equatable>: SessionStore {
     public let client: RedisClient
     public var endpoint: RedisEndpoint { client.endpoint }
@@ -48,7 +51,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
     private let scripts: LoadedScripts
     private let decoderUserInfo: [CodingUserInfoKey: any Sendable]
     private let log: @Sendable (String) -> Void
-    private let cache: RedisSessionCache<State>?
+    let cache: RedisSessionCache<State>?
     /// The cache's listener on the client's subscription.
     private let listening: RedisSubscription.Token?
     /// Whether the store made its client, and closes it.
@@ -197,7 +200,10 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             }
             let value = try state.map { (state) throws(SessionStoreError) in try encoded(state) }
             let message = RedisChangeMessage(sessions: [id], notice: noticeInMessage ? announced.notice : nil)
-            let committed = try commit(scripts.compareAndSet) { deadline in
+            let check = ChangeCheck(
+                key: key, made: Expectation(startingFrom: value), notMade: Expectation(startingFrom: base.bytes))
+            let committed = try commit(scripts.compareAndSet, checkedBy: check, unanswered: { cache?.forget(id) }) {
+                deadline in
                 CompareAndSet(
                     session: key, deadline: deadline, expected: Expectation(startingFrom: base.bytes), value: value,
                     ttlMilliseconds: ttlMilliseconds, announcement: publication(message))
@@ -232,7 +238,14 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
             let expected = oldID == nil ? Expectation.any : Expectation(startingFrom: stored)
             let value = try encoded(moved)
             let message = RedisChangeMessage(sessions: (oldID.map { [$0] } ?? []) + [newID], notice: nil)
-            let committed = try commit(scripts.move) { deadline in
+            // The new id's key is a new one: holding anything but the moved value, it was not written.
+            let check = ChangeCheck(
+                key: newKey, made: Expectation(startingFrom: value), notMade: oldKey == newKey ? expected : .absent)
+            let forget = {
+                if let oldID { self.cache?.forget(oldID) }
+                self.cache?.forget(newID)
+            }
+            let committed = try commit(scripts.move, checkedBy: check, unanswered: forget) { deadline in
                 Move(
                     from: oldKey, to: newKey, deadline: deadline, expected: expected, value: value,
                     ttlMilliseconds: ttlMilliseconds, announcement: publication(message))
@@ -259,7 +272,8 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
 
     public func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
         let key = aliasKey(alias)
-        _ = try commit(scripts.setAlias) { deadline in
+        let made = id.map { Expectation.equal(Array($0.description.utf8)) } ?? .absent
+        _ = try commit(scripts.setAlias, checkedBy: ChangeCheck(key: key, made: made, notMade: nil)) { deadline in
             SetAlias(alias: key, deadline: deadline, session: id, ttlMilliseconds: ttlMilliseconds)
         }
     }
@@ -399,33 +413,7 @@ public final class RedisSessionStore<State: Codable & Sendable & Equatable>: Ses
         }
     }
 
-    /// Runs a change script with the call `call` makes for its deadline, once a connection is
-    /// at hand: true when it wrote, false when the key had changed.
-    private func commit<Call>(_ script: LoadedRedisScript<Call>, _ call: (_ deadline: Int64) -> Call)
-        throws(SessionStoreError) -> Bool
-    {
-        let reply = try redis { (connection) throws(RedisError) in try connection.evaluate(script, call(deadline)) }
-        switch reply {
-        case .integer(1): return true
-        case .integer(0): return false
-        case .integer(-1):
-            throw SessionStoreError(
-                "Redis at \(endpoint) ran a change after its deadline (it was slow, or its clock is ahead of "
-                    + "this machine's) and wrote nothing", kind: .timeout)
-        case let other: throw SessionStoreError("Redis at \(endpoint): a change script answered \(other)")
-        }
-    }
-
-    /// The deadline a change script is sent with (`RedisScripts`), in milliseconds since 1970:
-    /// a quarter of the command timeout before this instance stops waiting for the answer, so
-    /// that Redis's clock may be that far behind this machine's (NTP keeps them milliseconds
-    /// apart) and a change still never lands after its sender gave up on it.
-    private var deadline: Int64 {
-        let allowance = client.timeouts.command * 3 / 4
-        return Int64((Date().timeIntervalSince1970 * 1000 + allowance / .milliseconds(1)).rounded(.down))
-    }
-
-    private func redis<Value>(_ body: (RedisConnection) throws(RedisError) -> Value) throws(SessionStoreError)
+    func redis<Value>(_ body: (RedisConnection) throws(RedisError) -> Value) throws(SessionStoreError)
         -> Value
     {
         do {

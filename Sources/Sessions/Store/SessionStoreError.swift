@@ -1,5 +1,5 @@
 /// A store could not read or keep a change (a full disk, a locked file): the request fails
-/// with 503 and nothing is half-applied.
+/// with 503 and nothing is half-applied; the change was not made unless `outcomeUnknown`.
 public struct SessionStoreError: Error, Equatable, CustomStringConvertible {
     /// What went wrong, as `/metrics` counts it.
     public enum Kind: String, Sendable, CaseIterable {
@@ -15,9 +15,14 @@ public struct SessionStoreError: Error, Equatable, CustomStringConvertible {
 
     public let description: String
     public let kind: Kind
+    /// A change was sent and its answer never came, and the store could not tell afterwards
+    /// whether it was made (Redis hung or went away just then): the one failure after which
+    /// the change may be there. False for every other failure, which changed nothing.
+    public let outcomeUnknown: Bool
 
-    public init(_ description: String, kind: Kind = .failed) {
+    public init(_ description: String, kind: Kind = .failed, outcomeUnknown: Bool = false) {
         self.description = description
         self.kind = kind
+        self.outcomeUnknown = outcomeUnknown
     }
 }

@@ -427,7 +427,13 @@ final class PageRoutes: Sendable {
                 return try handler(request, parameters)
             } catch let error as SessionStoreError {
                 log("tabstage: session store failed on \(method.rawValue) \(path): \(error)")
-                return .statusPage(.serviceUnavailable, message: "sessions are unavailable; try again later")
+                guard error.outcomeUnknown else {
+                    return .statusPage(.serviceUnavailable, message: "sessions are unavailable; try again later")
+                }
+                return .statusPage(
+                    .serviceUnavailable,
+                    message: "sessions are unavailable, and your last change may or may not have been saved; "
+                        + "reload the page in a moment to see")
             }
         }
     }
