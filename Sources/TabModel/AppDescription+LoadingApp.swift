@@ -4,11 +4,20 @@ import Colour
 extension DescriptionValidator {
     mutating func app(_ document: JSONValue) -> AppDescription? {
         let keys = [
-            "id", "name", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs", "sections",
+            "id", "name", "languages", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs", "sections",
             "customizable", "showsDemos",
         ]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: "id") }
+        // The languages come before any text is read: every text is checked against them.
+        var languagesAreValid = true
+        if let value = members.values["languages"] {
+            let (tags, isValid) = parseLanguages(value, at: "languages")
+            languagesAreValid = isValid
+            textLanguages = tags.isEmpty ? nil : LocalizedText.Languages(tags: tags, areDeclared: true)
+        } else {
+            textLanguages = languages(ofName: members.values["name"])
+        }
         let name = required(members, "name").flatMap {
             localizedText($0, at: "name", what: "a name", maximumLength: AppDescription.Limits.nameLength)
         }
@@ -36,13 +45,56 @@ extension DescriptionValidator {
             members.values["sections"].map { parseSections($0, at: "sections") } ?? []
         let customizable: [String]? =
             members.values["customizable"].map { tabIDList($0, at: "customizable", allowsEmpty: true) } ?? []
-        guard let id, let name, let tint, let layout, let iconStyle, let policies, let hidesBar, let tabs,
+        guard languagesAreValid, let languages = textLanguages?.tags, let id, let name, let tint, let layout, let iconStyle, let policies, let hidesBar, let tabs,
             let sections, let customizable, let showsDemos
         else { return nil }
         return AppDescription(
-            id: id, name: name, tint: tint, defaultLayout: layout, iconStyle: iconStyle, policies: policies,
+            id: id, name: name, languages: languages, tint: tint, defaultLayout: layout, iconStyle: iconStyle, policies: policies,
             hidesBottomBarWhenPushed: hidesBar, tabs: tabs, sections: sections,
             customizableTabIDs: tabs.map(\.id).filter { customizable.contains($0) }, showsDemos: showsDemos)
+    }
+
+    /// `"languages": ["en", ...]`: 1 to `Limits.languageCount` language tags, each once. The tags
+    /// that are valid come back whatever else is wrong, so that the texts are still checked.
+    mutating func parseLanguages(_ value: JSONValue, at path: String) -> (tags: [String], isValid: Bool) {
+        guard case .array(let elements) = value else {
+            typeMismatch(path, expected: "an array of language tags such as [\"en\", \"zh-Hant\"]", found: value)
+            return ([], false)
+        }
+        let limit = AppDescription.Limits.languageCount
+        guard limit.contains(elements.count) else {
+            let count = elements.isEmpty ? "empty" : "\(elements.count) languages"
+            report(path, "\(count); an app has \(limit.lowerBound) to \(limit.upperBound) languages, such as [\"en\"]")
+            return ([], false)
+        }
+        var tags: [String] = []
+        var isValid = true
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            guard let tag = string(element, at: elementPath) else {
+                isValid = false
+                continue
+            }
+            if !isLanguageTag(tag) {
+                report(elementPath, "'\(tag)' is not a language tag such as en, fr or zh-Hant")
+                isValid = false
+            } else if let earlier = tags.firstIndex(where: { $0.lowercased() == tag.lowercased() }) {
+                report(elementPath, "'\(tag)' is listed twice; \(path)[\(earlier)] has it already")
+                isValid = false
+            } else {
+                tags.append(tag)
+            }
+        }
+        return (tags, isValid)
+    }
+
+    /// The languages of an app that does not declare them: those its `name` is written in, in
+    /// its order (nil when the name is no object of texts).
+    func languages(ofName name: JSONValue?) -> LocalizedText.Languages? {
+        guard case .object(let list)? = name else { return nil }
+        var tags: [String] = []
+        for member in list where isLanguageTag(member.key) && !tags.contains(member.key) { tags.append(member.key) }
+        return tags.isEmpty ? nil : LocalizedText.Languages(tags: tags, areDeclared: false)
     }
 
     /// The tab ids written in `tabs`, whatever else is wrong with the tabs.

@@ -21,6 +21,7 @@ public struct AppDescription: Sendable, Equatable {
     @usableFromInline struct Fields: Sendable, Equatable {
         @usableFromInline var id: String
         @usableFromInline var name: LocalizedText
+        @usableFromInline var languages: [String]
         @usableFromInline var tint: String
         @usableFromInline var defaultLayout: Layout
         @usableFromInline var iconStyle: IconStyle
@@ -44,6 +45,12 @@ public struct AppDescription: Sendable, Equatable {
     public var name: LocalizedText {
         @inlinable get { shared.fields.name }
         set { change { $0.name = newValue } }
+    }
+    /// The language tags every text of the app is written in, in the order the file declares them
+    /// (its language switch's order); never empty.
+    public var languages: [String] {
+        @inlinable get { shared.fields.languages }
+        set { change { $0.languages = newValue } }
     }
     /// `#RRGGBB`, upper- or lower-case as written.
     public var tint: String {
@@ -95,12 +102,12 @@ public struct AppDescription: Sendable, Equatable {
     }
 
     public init(
-        id: String, name: LocalizedText, tint: String, defaultLayout: Layout, iconStyle: IconStyle = .glow,
+        id: String, name: LocalizedText, languages: [String] = AppDescription.demoLanguages, tint: String, defaultLayout: Layout, iconStyle: IconStyle = .glow,
         policies: NavigationPolicies, hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription],
         sections: [TabSectionDescription] = [], customizableTabIDs: [String] = [], showsDemos: Bool = true
     ) {
         var fields = Fields(
-            id: id, name: name, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle, policies: policies,
+            id: id, name: name, languages: languages, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle, policies: policies,
             hidesBottomBarWhenPushed: hidesBottomBarWhenPushed, tabs: tabs, sections: sections,
             defaultOrder: Self.defaultOrder(of: tabs, sections: sections), customizableTabIDs: customizableTabIDs,
             showsDemos: showsDemos)
@@ -135,6 +142,18 @@ public struct AppDescription: Sendable, Equatable {
     /// The position of the tab with this id in the bar, if any.
     public func index(ofTab id: String) -> Int? {
         tabs.firstIndex { $0.id == id }
+    }
+
+    /// The languages of an app built in code without saying them: the built-in demos'.
+    public static let demoLanguages = ["en", "zh-Hant"]
+
+    /// The language a page of the app opens in when the visitor asks for none of its languages.
+    @inlinable public var defaultLanguage: String { languages.first ?? LocalizedText.fallbackLanguage }
+
+    /// The app's language `tag` names, ignoring case (BCP 47 tags are), spelled as the app
+    /// declares it; nil when the app is not written in it.
+    public func language(matching tag: some StringProtocol) -> String? {
+        languages.first { $0.utf8.count == tag.utf8.count && $0.lowercased() == tag.lowercased() }
     }
 
     /// The tint as a colour, or nil if it is not `#RRGGBB` (the loader refuses those).

@@ -76,7 +76,7 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownKeys() {
         #expect(
             problems(validJSON(top: " \"colour\": 1,")) == [
-                "colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos"
+                "colour: unknown key; expected one of id, name, languages, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos"
             ])
         #expect(
             problems(withTabs(tab(more: ", \"hidden\": true"))) == [
@@ -167,15 +167,17 @@ private func withTabs(_ extra: String...) -> String {
     }
 
     @Test func missingLanguage() {
+        let declared = validJSON(top: " \"languages\": [\"en\", \"zh-Hant\"],")
         #expect(
-            problems(validJSON().replacingFirst("\"zh-Hant\": \"示範\"", with: "\"ja\": \"デモ\"")) == [
-                "name: missing 'zh-Hant'"
+            problems(declared.replacingFirst("\"zh-Hant\": \"示範\"", with: "\"ja\": \"デモ\"")) == [
+                "name: missing 'zh-Hant'",
+                "name.ja: 'ja' is not one of the app's languages (en, zh-Hant); add it to \"languages\" or remove this text",
             ])
         // The missing text is reported at its object, which starts before its members.
         #expect(
-            problems(validJSON().replacingFirst("\"zh-Hant\": \"示範\"", with: "\"Chinese!\": \"x\"")) == [
+            problems(declared.replacingFirst("\"zh-Hant\": \"示範\"", with: "\"Chinese!\": \"x\"")) == [
                 "name: missing 'zh-Hant'",
-                "name.Chinese!: 'Chinese!' is not a language tag such as en or zh-Hant",
+                "name.Chinese!: 'Chinese!' is not a language tag such as en, fr or zh-Hant",
             ])
     }
 
@@ -264,7 +266,7 @@ private func withTabs(_ extra: String...) -> String {
             jsonText: withTabs(tab(more: ", \"badge\": 3"), tab("four", more: ", \"badge\": \"New\""))
         ).get()
         #expect(app.tabs[2].initialBadge == .count(3))
-        #expect(app.tabs[3].initialBadge == .text(LocalizedText(["en": "New"])))
+        #expect(app.tabs[3].initialBadge == .text(LocalizedText(["en": "New", "zh-Hant": "New"])))
         #expect(
             problems(withTabs(tab(more: ", \"badge\": \"Very long\""))) == [
                 "tabs[2].badge: too long (9 characters); a badge has at most 8"
@@ -281,8 +283,8 @@ private func withTabs(_ extra: String...) -> String {
         let json = """
             {"id": "Bad!", "name": {"en": ""}, "tint": "red", "layout": "side", "extra": 1,
              "tabs": [
-               {"id": "a", "title": {"en": "A", "zh-Hant": "A"}, "icon": "hom", "page": {"kind": "text"}},
-               {"id": "a", "title": {"en": "A", "zh-Hant": "A"}, "icon": {"path": ""}, "page": {"kind": "map"}}
+               {"id": "a", "title": {"en": "A"}, "icon": "hom", "page": {"kind": "text"}},
+               {"id": "a", "title": {"en": "A"}, "icon": {"path": ""}, "page": {"kind": "map"}}
              ]}
             """
         let icons = "home, search, wallet, news, person, inbox, star, settings, bell, chart"
@@ -290,15 +292,14 @@ private func withTabs(_ extra: String...) -> String {
         #expect(
             located(json).map(\.description) == [
                 "1:8: id: 'Bad!' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",
-                "1:24: name: missing 'zh-Hant'",
                 "1:31: name.en: empty; a name needs 1 to 40 characters",
                 "1:44: tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
                 "1:61: layout: unknown layout 'side'; expected one of vertical, bottom, adaptive",
-                "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos",
-                "3:62: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
+                "1:78: extra: unknown key; expected one of id, name, languages, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos",
+                "3:46: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
                 "4:11: tabs[1] 'a'.id: duplicate tab id 'a'; tabs[0] has it already",
-                "4:71: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
-                "4:93: tabs[1] 'a'.page.kind: unknown page kind 'map'; expected one of \(kinds)",
+                "4:55: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
+                "4:77: tabs[1] 'a'.page.kind: unknown page kind 'map'; expected one of \(kinds)",
             ])
     }
 
