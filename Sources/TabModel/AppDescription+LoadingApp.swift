@@ -4,7 +4,8 @@ import Colour
 extension DescriptionValidator {
     mutating func app(_ document: JSONValue) -> AppDescription? {
         let keys = [
-            "id", "name", "languages", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs", "sections",
+            "id", "name", "languages", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs",
+            "sections",
             "customizable", "showsDemos",
         ]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
@@ -18,8 +19,13 @@ extension DescriptionValidator {
         } else {
             textLanguages = languages(ofName: members.values["name"])
         }
-        let name = required(members, "name").flatMap {
+        var name = required(members, "name").flatMap {
             localizedText($0, at: "name", what: "a name", maximumLength: AppDescription.Limits.nameLength)
+        }
+        if name != nil, textLanguages == nil, members.values["languages"] == nil {
+            // `{}`: no language said, here or in `languages`.
+            report("name", "no text; write the name in each of the app's languages, such as {\"en\": \"My App\"}")
+            name = nil
         }
         let tint = required(members, "tint").flatMap { colour($0, at: "tint") }
         // The layout `/{app}` opens; optional, as most apps are shown behind a bottom bar.
@@ -45,11 +51,13 @@ extension DescriptionValidator {
             members.values["sections"].map { parseSections($0, at: "sections") } ?? []
         let customizable: [String]? =
             members.values["customizable"].map { tabIDList($0, at: "customizable", allowsEmpty: true) } ?? []
-        guard languagesAreValid, let languages = textLanguages?.tags, let id, let name, let tint, let layout, let iconStyle, let policies, let hidesBar, let tabs,
+        guard languagesAreValid, let languages = textLanguages?.tags, let id, let name, let tint, let layout,
+            let iconStyle, let policies, let hidesBar, let tabs,
             let sections, let customizable, let showsDemos
         else { return nil }
         return AppDescription(
-            id: id, name: name, languages: languages, tint: tint, defaultLayout: layout, iconStyle: iconStyle, policies: policies,
+            id: id, name: name, languages: languages, tint: tint, defaultLayout: layout, iconStyle: iconStyle,
+            policies: policies,
             hidesBottomBarWhenPushed: hidesBar, tabs: tabs, sections: sections,
             customizableTabIDs: tabs.map(\.id).filter { customizable.contains($0) }, showsDemos: showsDemos)
     }

@@ -102,12 +102,14 @@ public struct AppDescription: Sendable, Equatable {
     }
 
     public init(
-        id: String, name: LocalizedText, languages: [String] = AppDescription.demoLanguages, tint: String, defaultLayout: Layout, iconStyle: IconStyle = .glow,
+        id: String, name: LocalizedText, languages: [String] = AppDescription.demoLanguages, tint: String,
+        defaultLayout: Layout, iconStyle: IconStyle = .glow,
         policies: NavigationPolicies, hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription],
         sections: [TabSectionDescription] = [], customizableTabIDs: [String] = [], showsDemos: Bool = true
     ) {
         var fields = Fields(
-            id: id, name: name, languages: languages, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle, policies: policies,
+            id: id, name: name, languages: languages, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle,
+            policies: policies,
             hidesBottomBarWhenPushed: hidesBottomBarWhenPushed, tabs: tabs, sections: sections,
             defaultOrder: Self.defaultOrder(of: tabs, sections: sections), customizableTabIDs: customizableTabIDs,
             showsDemos: showsDemos)
@@ -149,12 +151,6 @@ public struct AppDescription: Sendable, Equatable {
 
     /// The language a page of the app opens in when the visitor asks for none of its languages.
     @inlinable public var defaultLanguage: String { languages.first ?? LocalizedText.fallbackLanguage }
-
-    /// The app's language `tag` names, ignoring case (BCP 47 tags are), spelled as the app
-    /// declares it; nil when the app is not written in it.
-    public func language(matching tag: some StringProtocol) -> String? {
-        languages.first { $0.utf8.count == tag.utf8.count && $0.lowercased() == tag.lowercased() }
-    }
 
     /// The tint as a colour, or nil if it is not `#RRGGBB` (the loader refuses those).
     public var tintColor: RGBColor? {

@@ -101,6 +101,13 @@ private func problems(_ json: String) -> [String] {
             ])
     }
 
+    @Test func aNameInNoLanguageSaysSo() {
+        #expect(
+            problems(app(name: "{}", text: english)) == [
+                "1:25: name: no text; write the name in each of the app's languages, such as {\"en\": \"My App\"}"
+            ])
+    }
+
     @Test func aPlainTextBadgeIsTheSameInEachOfTheAppsLanguages() throws {
         let json = app(top: #" "languages": ["fr"],"#, name: #"{"fr": "Pouls"}"#) { #"{"fr": "\#($0)"}"# }
             .replacing(#""icon": "home","#, with: #""icon": "home", "badge": "Neuf","#)

@@ -216,7 +216,7 @@ final class PageRoutes: Sendable {
 
     /// The visitor as a page shows them, read under the session's lock.
     struct Viewer {
-        var language: UILanguage
+        var language: PageLanguage
         var display: DisplaySettings
         var name: String?
         var csrfToken: String?
@@ -227,9 +227,9 @@ final class PageRoutes: Sendable {
 
         /// No one's: for answers that draw no page.
         static let nobody = Viewer(
-            VisitorSession(), language: UILanguage.negotiate(acceptLanguage: nil), display: DisplaySettings())
+            VisitorSession(), language: .english, display: DisplaySettings())
 
-        init(_ session: VisitorSession, language: UILanguage, display: DisplaySettings) {
+        init(_ session: VisitorSession, language: PageLanguage, display: DisplaySettings) {
             self.language = language
             self.display = display
             name = session.visitorName
