@@ -137,11 +137,14 @@ struct AssetController: Sendable {
         var file = file
         return file.withUTF8 { bytes -> (IconState, IconScale)? in
             let count = bytes.count
-            guard count > 7, bytes[count - 7] == UInt8(ascii: "@"), bytes[(count - 5)...].elementsEqual("x.png".utf8),
+            let suffix: StaticString = "x.png"
+            guard count > 7, let start = bytes.baseAddress, bytes[count - 7] == UInt8(ascii: "@"),
+                (0..<5).allSatisfy({ start[count - 5 + $0] == suffix.utf8Start[$0] }),
                 let scale = IconScale(rawValue: Int(bytes[count - 6]) - Int(UInt8(ascii: "0")))
             else { return nil }
-            let name = bytes[..<(count - 7)]
-            return IconState.allCases.first { name.elementsEqual($0.rawValue.utf8) }.map { ($0, scale) }
+            // The state names are short enough to be small strings: no allocation.
+            let name = String(decoding: UnsafeBufferPointer(start: start, count: count - 7), as: UTF8.self)
+            return IconState(rawValue: name).map { ($0, scale) }
         }
     }
 }
