@@ -61,7 +61,7 @@ private func example(_ name: String) -> String {
         #expect(
             result.out.split(separator: "\n").map(String.init) == [
                 "\(file.path):3:28: tabs[0] 'home'.title: missing 'zh-Hant'",
-                "\(file.path):3:61: tabs[0] 'home'.icon.path: bad path data at byte 6: expected a number",
+                "\(file.path):3:61: tabs[0] 'home'.icon.path: after 'Q', expected a number",
             ])
     }
 
