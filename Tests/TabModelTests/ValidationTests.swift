@@ -76,7 +76,7 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownKeys() {
         #expect(
             problems(validJSON(top: " \"colour\": 1,")) == [
-                "colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos"
+                "colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint"
             ])
         #expect(
             problems(withTabs(tab(more: ", \"hidden\": true"))) == [
@@ -294,7 +294,7 @@ private func withTabs(_ extra: String...) -> String {
                 "1:31: name.en: empty; a name needs 1 to 40 characters",
                 "1:44: tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
                 "1:61: layout: unknown layout 'side'; expected one of vertical, bottom, adaptive",
-                "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos",
+                "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint",
                 "3:62: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
                 "4:11: tabs[1] 'a'.id: duplicate tab id 'a'; tabs[0] has it already",
                 "4:71: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
