@@ -15,6 +15,9 @@ Sections (each figure the median of several runs, with its spread as min-max):
             SQLite; and nginx over two instances on
             one Redis against nginx over one, same load: page GETs per second, and tab switches
             of 8 visitors at once, whose committed changes must come out exact.
+  instructions  instructions per request under callgrind (bench/http-callgrind.sh) for the tab
+            page, an icon and a static file, each against its budget in PERFORMANCE.md ("Instruction
+            budgets"): make bench exits 1 when one is over.
   live      10,000 follower streams on one server: a presenter's tap reaching all of them (p50/p99),
             the resident memory of the open streams, tab-page throughput with the streams open
             against a twin server without; and `serve --watch`, from a file save to the change on
@@ -221,6 +224,9 @@ http {{
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+CPU_GOALS = {"dynamic page": 1.0, "cached icon": 0.67}
+
+
 def section_http(args):
     server = TabStage(*memory_store_options(), threading=args.threading)
     root = Path(tempfile.mkdtemp(prefix="tabstage-nginx-root-"))
@@ -261,6 +267,10 @@ def section_http(args):
                        "nginx_cpu_us": summary([r[3] for r in theirs])}
                 row["ratio"] = row["tabstage_rps"]["median"] / row["nginx_rps"]["median"]
                 row["target_ratio"] = 1.0 if name == "dynamic page" else 1.5
+                # The server's CPU per request against nginx's for the same bytes (issue 33's goals:
+                # the page at most nginx's, the icon at most two thirds of it).
+                row["cpu_ratio"] = row["tabstage_cpu_us"]["median"] / row["nginx_cpu_us"]["median"]
+                row["cpu_goal"] = CPU_GOALS.get(name)
                 rows.append(row)
                 log(f"  http {name} c{connections}: {row['ratio']:.2f}x nginx")
         return rows
@@ -269,6 +279,50 @@ def section_http(args):
         if nginx:
             nginx.stop()
         shutil.rmtree(root, ignore_errors=True)
+
+
+# The rows of PERFORMANCE.md's "Instruction budgets" table: | what | `PATH` | SESSION | budget |
+BUDGET_ROW = re.compile(r"^\| [^|]+ \| `(/[^`]*)` \| (yes|no) \| ([0-9,]+) \|")
+
+
+def instruction_budgets():
+    """(path, with the session cookie, budget) from PERFORMANCE.md, the one place that says them."""
+    text = (ROOT / "PERFORMANCE.md").read_text()
+    section = text.split("### Instruction budgets", 1)[1].split("\n#", 1)[0]
+    budgets = [(m[1], m[2] == "yes", int(m[3].replace(",", "")))
+               for m in map(BUDGET_ROW.match, section.splitlines()) if m]
+    if not budgets:
+        raise RuntimeError("PERFORMANCE.md has no rows under '### Instruction budgets'")
+    return budgets
+
+
+def section_instructions(args):
+    """Each budgeted path under callgrind, args.runs times interleaved; the median against its budget."""
+    if not shutil.which("valgrind"):
+        raise RuntimeError("valgrind is missing (make bench installs it)")
+    budgets = instruction_budgets()
+    counts = {path: [] for path, _, _ in budgets}
+    for _ in range(args.runs):
+        for path, session, _ in budgets:
+            environment = dict(os.environ, DURATION=args.callgrind_duration, BIN=str(BIN))
+            environment.pop("SESSION", None)
+            if session:
+                environment["SESSION"] = "1"
+            output = subprocess.run(["bash", str(ROOT / "bench" / "http-callgrind.sh"), path], env=environment,
+                                    capture_output=True, text=True, check=True).stdout
+            found = re.search(r"(\d+) requests\s+(\d+) Ir/request\s+(\d+) without memset", output)
+            if not found:
+                raise RuntimeError(f"http-callgrind.sh said nothing about {path}: {output[-300:]}")
+            counts[path].append((int(found[1]), int(found[2]), int(found[3])))
+            log(f"  instructions {path}: {found[2]} per request ({found[1]} requests)")
+    rows = []
+    for path, session, budget in budgets:
+        per_request = summary([c[1] for c in counts[path]])
+        rows.append({"path": path, "session": session, "budget": budget, "instructions": per_request,
+                     "without_memset": summary([c[2] for c in counts[path]]),
+                     "requests": summary([c[0] for c in counts[path]]),
+                     "over": per_request["median"] > budget})
+    return rows
 
 
 def section_render(args):
@@ -809,15 +863,24 @@ def print_report(report):
         print("\nHTTP, wrk -t2 keep-alive on loopback; req/s median (min-max) of "
               f"{report['settings']['runs']} interleaved runs of {report['settings']['duration']}, "
               f"TabStage threading: {report['settings'].get('threading', 'pool')}")
-        print("(cpu: the server's CPU time per request, user + system, µs; median of the runs)")
+        print("(cpu: the server's CPU time per request, user + system, µs; median of the runs. ratio: req/s;"
+              " cpu ratio: TabStage's CPU per request over nginx's)")
         print(f"{'target':13} {'conns':>5} {'TabStage req/s':>24} {'p50/p99 ms':>13} {'cpu':>5} {'nginx req/s':>24} "
-              f"{'p50/p99 ms':>13} {'cpu':>5} {'ratio':>6} {'goal':>5}")
+              f"{'p50/p99 ms':>13} {'cpu':>5} {'ratio':>6} {'goal':>5} {'cpu ratio':>9} {'goal':>6}")
         for row in report["http"]:
             print(f"{row['target']:13} {row['connections']:5d} {fmt(row['tabstage_rps']):>24} "
                   f"{row['tabstage_p50_ms']['median']:6.2f}/{row['tabstage_p99_ms']['median']:<6.2f} "
                   f"{row['tabstage_cpu_us']['median']:5.1f} "
                   f"{fmt(row['nginx_rps']):>24} {row['nginx_p50_ms']['median']:6.2f}/{row['nginx_p99_ms']['median']:<6.2f}"
-                  f" {row['nginx_cpu_us']['median']:5.1f} {row['ratio']:6.2f} {row['target_ratio']:5.1f}")
+                  f" {row['nginx_cpu_us']['median']:5.1f} {row['ratio']:6.2f} {row['target_ratio']:5.1f}"
+                  f" {row.get('cpu_ratio', 0):9.2f} {'<= ' + format(row['cpu_goal'], '.2f') if row.get('cpu_goal') else '':>6}")
+    if "instructions" in report:
+        print("\nInstructions per request under callgrind (bench/http-callgrind.sh), median (min-max) of "
+              f"{report['settings']['runs']} interleaved runs; budgets from PERFORMANCE.md")
+        for row in report["instructions"]:
+            verdict = "OVER BUDGET" if row["over"] else "within"
+            print(f"  {row['path']:40} {fmt(row['instructions']):>24}  budget {row['budget']:>7,}  {verdict}"
+                  f"  (without memset {row['without_memset']['median']:,.0f}; {row['requests']['median']:,.0f} requests)")
     if "render" in report:
         print("\nRendering (pure views, in-process), microseconds, median (min-max)")
         for row in report["render"]:
@@ -876,14 +939,18 @@ def print_report(report):
               f"after launch (goal <= {report['startup']['target_ms']} ms)")
 
 
+SECTIONS = ["http", "instructions", "render", "icons", "sessions", "stores", "startup", "live"]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="*", choices=["http", "render", "icons", "sessions", "stores", "startup", "live"])
+    parser.add_argument("--only", nargs="*", choices=SECTIONS)
     parser.add_argument("--runs", type=int, default=3, help="wrk runs per figure")
     parser.add_argument("--duration", default="5s", help="each wrk run")
     parser.add_argument("--connections", type=int, nargs="*", default=[64, 16])
     parser.add_argument("--threading", choices=["pool", "pool-no-turbo", "per-connection"], default="pool",
                         help="libmicrohttpd's threading mode for the http section (pool: the server's default)")
+    parser.add_argument("--callgrind-duration", default="4s", help="each callgrind run of the instructions section")
     parser.add_argument("--render-runs", type=int, default=2000)
     parser.add_argument("--icon-runs", type=int, default=100, help="runs per batch of the icon rounds")
     parser.add_argument("--memory-runs", type=int, default=3)
@@ -896,7 +963,7 @@ def main():
     for tool in ("wrk", NGINX):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing (make bench installs wrk and nginx-light)")
-    sections = args.only or ["http", "render", "icons", "sessions", "stores", "startup", "live"]
+    sections = args.only or SECTIONS
     report = {"settings": {"runs": args.runs, "duration": args.duration, "threading": args.threading,
                            "cores": os.cpu_count(),
                            "machine": os.uname().release}}
@@ -914,8 +981,11 @@ def main():
     print_report(report)
     for name in failed:
         print(f"\n{name}: FAILED ({report['errors'][name]})")
+    over = [row["path"] for row in report.get("instructions", []) if row["over"]]
+    if over:
+        print(f"\ninstruction budget broken: {', '.join(over)} (PERFORMANCE.md, 'Instruction budgets')")
     print(f"\n(written to {REPORT.relative_to(ROOT)})")
-    if failed:
+    if failed or over:
         sys.exit(1)
 
 

@@ -25,7 +25,7 @@ private func tab(
 
 /// The problems of a description, as `path: message` lines.
 private func problems(_ json: String) -> [String] {
-    located(json).map { "\($0.path): \($0.message)" }
+    located(json).map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }
 }
 
 /// The problems of a description, with their positions and tabs.
@@ -53,16 +53,16 @@ private func withTabs(_ extra: String...) -> String {
     @Test func invalidJSONGivesThePosition() {
         #expect(
             problems("{\n  \"id\": \"x\",\n  oops\n}") == [
-                "$: invalid JSON: unexpected character 'o'; expected a key in quotes"
+                "not valid JSON: expected a key in quotes after the value of \"id\" and its ',', found 'o'"
             ])
         #expect(located("{\n  \"id\": \"x\",\n  oops\n}").map(\.position) == [SourcePosition(line: 3, column: 3)])
         #expect(
             located("{\"id\": \"x\"").map(\.description) == [
-                "1:11: $: invalid JSON: unexpected end of input; expected ',' or '}'"
+                "1:11: not valid JSON: expected ',' or '}' after the value of \"id\", found the end of the file"
             ])
         #expect(
             located("[1] 2").map(\.description) == [
-                "1:5: $: invalid JSON: unexpected character '2' after the JSON value; a document holds one value"
+                "1:5: not valid JSON: expected the end of the file after its value (a file holds one value), found '2'"
             ])
     }
 
@@ -76,7 +76,7 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownKeys() {
         #expect(
             problems(validJSON(top: " \"colour\": 1,")) == [
-                "colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos"
+                "colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint"
             ])
         #expect(
             problems(withTabs(tab(more: ", \"hidden\": true"))) == [
@@ -294,7 +294,7 @@ private func withTabs(_ extra: String...) -> String {
                 "1:31: name.en: empty; a name needs 1 to 40 characters",
                 "1:44: tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
                 "1:61: layout: unknown layout 'side'; expected one of vertical, bottom, adaptive",
-                "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos",
+                "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint",
                 "3:62: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
                 "4:11: tabs[1] 'a'.id: duplicate tab id 'a'; tabs[0] has it already",
                 "4:71: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
@@ -330,34 +330,54 @@ private func withTabs(_ extra: String...) -> String {
     }
 
     @Test func aUnicodeEscapeIsFourHexDigitsOfEitherCaseWithoutASign() {
-        #expect(problems("[\"\\u00e9\\u00C9\"]") == ["$: expected an object, found an array"])
+        #expect(problems("[\"\\u00e9\\u00C9\"]") == ["expected an object, found an array"])
         #expect(
             located("[\"\\u+0e9\"]").map(\.description) == [
-                "1:5: $: invalid JSON: expected four hex digits after \\u"
+                "1:5: not valid JSON: expected four hex digits after \\u"
+            ])
+    }
+
+    /// Issue 36: a syntax error says in words what was expected where, never `$`.
+    @Test func aMissingCommaNamesTheValueItFollows() {
+        #expect(
+            located("{\n  \"title\": {\"en\": \"Pulse\"}\n  \"tint\": \"#FF2D55\"\n}").map(\.description) == [
+                "3:3: not valid JSON: expected ',' or '}' after the value of \"title\", found '\"'"
+            ])
+        #expect(
+            located("{\"tabs\": [1 2]}").map(\.description) == [
+                "1:13: not valid JSON: expected ',' or ']' after tabs[0], found '2'"
+            ])
+        #expect(
+            located("{\"id\" \"x\"}").map(\.description) == [
+                "1:7: not valid JSON: expected ':' after the key \"id\", found '\"'"
+            ])
+        #expect(
+            located("{\"tabs\": [1, ").map(\.description) == [
+                "1:14: not valid JSON: expected tabs[1], found the end of the file"
             ])
     }
 
     @Test func syntaxErrorsNameTheirCause() {
-        let quote = "a typographic quote '\u{201C}'; JSON strings use straight double quotes (\")"
+        let quote = "a typographic quote '\u{201C}' (JSON strings use straight double quotes \")"
         #expect(
             located("{\"id\": \"a\",\n}").map(\.description) == [
-                "1:11: $: invalid JSON: a trailing comma before '}'; JSON allows no comma after the last item"
+                "1:11: not valid JSON: a trailing comma before '}'; JSON allows no comma after the last item"
             ])
         #expect(
             located("[1, 2, ]").map(\.description) == [
-                "1:6: $: invalid JSON: a trailing comma before ']'; JSON allows no comma after the last item"
+                "1:6: not valid JSON: a trailing comma before ']'; JSON allows no comma after the last item"
             ])
         #expect(
             located("{\n  // the app\n  \"id\": \"a\"}").map(\.description) == [
-                "2:3: $: invalid JSON: a comment; JSON has no comments; expected a key in quotes"
+                "2:3: not valid JSON: expected a key in quotes, found a comment (JSON has no comments)"
             ])
         #expect(
             located("{\"id\": \u{201C}bank\u{201D}}").map(\.description) == [
-                "1:8: $: invalid JSON: \(quote); expected a value"
+                "1:8: not valid JSON: expected the value of \"id\", found \(quote)"
             ])
         #expect(
             located("{'id': 1}").map(\.description) == [
-                "1:2: $: invalid JSON: a single quote; JSON strings use straight double quotes (\"); expected a key in quotes"
+                "1:2: not valid JSON: expected a key in quotes, found a single quote (JSON strings use straight double quotes \")"
             ])
     }
 

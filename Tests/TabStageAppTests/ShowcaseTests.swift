@@ -93,6 +93,31 @@ import Testing
         #expect(more.body != (try visitor.get("/icons/apps/restaurant/_more/unselected@1x.png")).body)
     }
 
+    /// Issue 29: a page's built-in icon URLs carry the version of the icon's art beside its tint,
+    /// so each names one picture for good and is kept a year; a URL without the current version
+    /// (an old page's) is answered but checked again on every use.
+    @Test func builtInIconURLsCarryTheirArtsVersionAndAreKeptAYear() throws {
+        let visitor = try StageServer().visitor()
+        let page = try visitor.get("/restaurant/bottom/home")
+        let version = BuiltInIcon.home.artVersion
+        #expect(version.count == 8)
+        let selected = "/icons/home/selected@2x.png?tint=FF9500&v=\(version)"
+        let unselected = "/icons/wallet/unselected@2x.png?v=\(BuiltInIcon.wallet.artVersion)"
+        #expect(page.text.contains(selected), "the selected tab's icon names its art's version")
+        #expect(page.text.contains(unselected), "an unselected one too")
+        let current = try visitor.get(selected)
+        #expect(current.status == 200)
+        #expect(current.header("Cache-Control") == "public, max-age=31536000, immutable")
+        let old = try visitor.get("/icons/home/selected@2x.png?tint=FF9500&v=00000000")
+        #expect(old.status == 200)
+        #expect(old.header("Cache-Control") == "no-cache")
+        #expect(old.body == current.body)
+        #expect(try visitor.get("/icons/home/selected@2x.png?tint=FF9500").header("Cache-Control") == "no-cache")
+        #expect(Set(BuiltInIcon.allCases.map(\.artVersion)).count == BuiltInIcon.allCases.count, "one art, one version")
+        let gallery = try visitor.get("/icons")
+        #expect(gallery.text.contains("/icons/home/unselected@1x.png?v=\(version)"))
+    }
+
     @Test func theStartPageNamesTheFileAnAppCameFrom() throws {
         let application = StageApplication.deterministic(appFiles: ["vertical": "apps/vertical.json"])
         let home = try StageServer(application: application).visitor().get("/")
