@@ -337,6 +337,9 @@ public enum TabIcon: Sendable, Equatable, Codable {
 /// The icons the catalog draws by name.
 public enum BuiltInIcon: String, Sendable, Equatable, Codable, CaseIterable {
     case home, search, wallet, news, person, inbox, star, settings, bell, chart
+    case people, heart, calendar, clock, chat, mail, phone, map, pin, camera, photo, play, music, book
+    case bookmark, cart, bag, card, gift, list, grid, folder, doc, cloud, download, share, plus, compass
+    case flame, bolt, leaf, dumbbell
 }
 
 /// How overlapping subpaths of inline path data are filled.

@@ -188,10 +188,19 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownIconName() {
         #expect(
             problems(withTabs(tab(icon: "\"hom\""))) == [
-                "tabs[2].icon: unknown icon 'hom'; did you mean 'home'? Expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"
+                "tabs[2].icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")), or {\"path\": ..., \"fillRule\": ...}"
             ])
         #expect(problems(withTabs(tab(icon: "\"Settngs\""))).first?.contains("did you mean 'settings'?") == true)
         #expect(problems(withTabs(tab(icon: "\"bel\""))).first?.contains("did you mean 'bell'?") == true)
+        // The icons a designer reaches for (issue 36) are known, and near misses find them.
+        for (typed, meant) in [
+            ("calender", "calendar"), ("hearts", "heart"), ("dumbell", "dumbbell"), ("camra", "camera"),
+        ] {
+            #expect(problems(withTabs(tab(icon: "\"\(typed)\""))).first?.contains("did you mean '\(meant)'?") == true)
+        }
+        for name in ["people", "heart", "calendar", "clock", "chat", "mail", "map", "play", "cart", "leaf"] {
+            #expect(problems(withTabs(tab(icon: "\"\(name)\""))) == [])
+        }
     }
 
     @Test func inlinePathData() throws {
@@ -285,7 +294,7 @@ private func withTabs(_ extra: String...) -> String {
                {"id": "a", "title": {"en": "A", "zh-Hant": "A"}, "icon": {"path": ""}, "page": {"kind": "map"}}
              ]}
             """
-        let icons = "home, search, wallet, news, person, inbox, star, settings, bell, chart"
+        let icons = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
         let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
         #expect(
             located(json).map(\.description) == [

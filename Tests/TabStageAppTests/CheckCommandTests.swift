@@ -28,7 +28,7 @@ private func example(_ name: String) -> String {
         let result = runCLI(["check", file])
         #expect(result.code == 1)
         let lines = result.out.split(separator: "\n").map(String.init)
-        let icons = "home, search, wallet, news, person, inbox, star, settings, bell, chart"
+        let icons = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
         let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
         #expect(
             lines == [
