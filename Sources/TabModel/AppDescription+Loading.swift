@@ -97,6 +97,10 @@ struct DescriptionValidator {
     let pathDataProblem: (String) -> String?
     /// The id string written in each tab, by index, to name tabs in messages.
     let writtenTabIDs: [Int: String]
+    /// The languages every text of the app must have, and no other: its `languages`, read
+    /// before any text (`LocalizedText.requiredLanguages` when it declares none); nil when its
+    /// `languages` are wrong, which is reported once, its texts then checked for nothing else.
+    var languages: [String]? = LocalizedText.requiredLanguages
 
     init(document: JSONDocument, pathDataProblem: @escaping (String) -> String?) {
         self.document = document

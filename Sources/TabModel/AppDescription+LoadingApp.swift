@@ -5,9 +5,11 @@ extension DescriptionValidator {
     mutating func app(_ document: JSONValue) -> AppDescription? {
         let keys = [
             "id", "name", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs", "sections",
-            "customizable", "showsDemos", "textTint",
+            "customizable", "showsDemos", "textTint", "languages",
         ]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
+        // First, as every text is checked against them.
+        if let value = members.values["languages"] { languages = parseLanguages(value, at: "languages") }
         let id = required(members, "id").flatMap { identifier($0, at: "id") }
         let name = required(members, "name").flatMap {
             localizedText($0, at: "name", what: "a name", maximumLength: AppDescription.Limits.nameLength)
@@ -39,14 +41,42 @@ extension DescriptionValidator {
         let customizable: [String]? =
             members.values["customizable"].map { tabIDList($0, at: "customizable", allowsEmpty: true) } ?? []
         guard let id, let name, let tint, let layout, let iconStyle, let policies, let hidesBar, let tabs,
-            let sections, let customizable, let showsDemos, let textTint
+            let sections, let customizable, let showsDemos, let textTint, let languages
         else { return nil }
         var app = AppDescription(
             id: id, name: name, tint: tint, defaultLayout: layout, iconStyle: iconStyle, policies: policies,
             hidesBottomBarWhenPushed: hidesBar, tabs: tabs, sections: sections,
             customizableTabIDs: tabs.map(\.id).filter { customizable.contains($0) }, showsDemos: showsDemos)
         if let textTint { app.textTint = textTint }
+        app.languages = languages
         return app
+    }
+
+    /// `["en"]`, `["zh-Hant", "en"]`: the app's languages in its order, the first its default.
+    /// TabStage draws its own labels in English and Traditional Chinese, so those are the ones an
+    /// app may declare for now.
+    private mutating func parseLanguages(_ value: JSONValue, at path: String) -> [String]? {
+        guard let elements = array(value, at: path) else { return nil }
+        guard !elements.isEmpty else {
+            report(path, "empty; an app has at least one language, such as [\"en\"]")
+            return nil
+        }
+        var declared: [String] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            guard let tag = string(element, at: elementPath) else { return nil }
+            guard LocalizedText.requiredLanguages.contains(tag) else {
+                let known = LocalizedText.requiredLanguages.joined(separator: " and ")
+                report(elementPath, "'\(tag)' is not a language TabStage shows yet; it shows \(known)")
+                return nil
+            }
+            guard !declared.contains(tag) else {
+                report(elementPath, "'\(tag)' is declared twice")
+                return nil
+            }
+            declared.append(tag)
+        }
+        return declared
     }
 
     /// A chosen text colour, if it reads: 4.5:1 against the lightest backgrounds' darkest

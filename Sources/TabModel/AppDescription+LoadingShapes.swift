@@ -136,8 +136,16 @@ extension DescriptionValidator {
             }
             translations[member.key] = text
         }
-        for language in LocalizedText.requiredLanguages where translations[language] == nil {
+        let languages = self.languages ?? Array(translations.keys)
+        for language in languages where translations[language] == nil {
             report(path, "missing '\(language)'")
+            isValid = false
+        }
+        for language in translations.keys.sorted() where !languages.contains(language) {
+            report(
+                path + "." + language,
+                "'\(language)' is not one of the app's languages (\(languages.joined(separator: ", "))); "
+                    + "add it to \"languages\" or remove this text")
             isValid = false
         }
         return isValid ? LocalizedText(translations) : nil

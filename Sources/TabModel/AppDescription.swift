@@ -32,6 +32,7 @@ public struct AppDescription: Sendable, Equatable {
         @usableFromInline var customizableTabIDs: [String]
         @usableFromInline var showsDemos: Bool
         @usableFromInline var textTint: String? = nil
+        @usableFromInline var languages: [String] = LocalizedText.requiredLanguages
         /// Each drawn icon's content version by tab id, and the More item's (see `iconVersion(of:)`).
         @usableFromInline var iconVersions: [String: String] = [:]
         @usableFromInline var moreIconVersion = ""
@@ -56,6 +57,12 @@ public struct AppDescription: Sendable, Equatable {
     public var textTint: String? {
         @inlinable get { shared.fields.textTint }
         set { change { $0.textTint = newValue } }
+    }
+    /// The languages of the app's texts, in its order: the first is its default, and the
+    /// language switch offers these only (`["en", "zh-Hant"]` unless the file says otherwise).
+    public var languages: [String] {
+        @inlinable get { shared.fields.languages }
+        set { change { $0.languages = newValue } }
     }
     /// The background text in the tint must read on: the vertical bar's selected cell, the
     /// darkest of the light appearance's (`.tab-bar-vertical .tab[aria-current]` in
@@ -337,6 +344,9 @@ public enum TabIcon: Sendable, Equatable, Codable {
 /// The icons the catalog draws by name.
 public enum BuiltInIcon: String, Sendable, Equatable, Codable, CaseIterable {
     case home, search, wallet, news, person, inbox, star, settings, bell, chart
+    case people, heart, calendar, clock, chat, mail, phone, map, pin, camera, photo, play, music, book
+    case bookmark, cart, bag, card, gift, list, grid, folder, doc, cloud, download, share, plus, compass
+    case flame, bolt, leaf, dumbbell
 }
 
 /// How overlapping subpaths of inline path data are filled.

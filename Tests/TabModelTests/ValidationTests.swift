@@ -76,7 +76,7 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownKeys() {
         #expect(
             problems(validJSON(top: " \"colour\": 1,")) == [
-                "colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint"
+                "colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint, languages"
             ])
         #expect(
             problems(withTabs(tab(more: ", \"hidden\": true"))) == [
@@ -169,7 +169,8 @@ private func withTabs(_ extra: String...) -> String {
     @Test func missingLanguage() {
         #expect(
             problems(validJSON().replacingFirst("\"zh-Hant\": \"示範\"", with: "\"ja\": \"デモ\"")) == [
-                "name: missing 'zh-Hant'"
+                "name: missing 'zh-Hant'",
+                "name.ja: 'ja' is not one of the app's languages (en, zh-Hant); add it to \"languages\" or remove this text",
             ])
         // The missing text is reported at its object, which starts before its members.
         #expect(
@@ -185,13 +186,58 @@ private func withTabs(_ extra: String...) -> String {
         #expect(problems(validJSON(tabs: thirteen)) == ["tabs: 13 tabs; an app has at most 12"])
     }
 
+    /// Issue 36: an app declares its languages; its texts carry those and no other.
+    @Test func anAppDeclaresItsLanguagesAndItsTextsCarryThoseOnly() throws {
+        let english = """
+            {"id": "pulse", "name": {"en": "Pulse"}, "tint": "#FF2D55", "languages": ["en"],
+             "tabs": [
+               {"id": "home", "title": {"en": "Home"}, "icon": "home", "page": {"kind": "text"}},
+               {"id": "plan", "title": {"en": "Plan"}, "icon": "calendar", "page": {"kind": "text"}}
+             ]}
+            """
+        let app = try AppDescription.load(jsonText: english).get()
+        #expect(app.languages == ["en"])
+        #expect(try AppDescription.load(jsonText: validJSON()).get().languages == ["en", "zh-Hant"])
+        // A text in a language the app does not declare, located at that text.
+        let extra = english.replacing("{\"en\": \"Plan\"}", with: "{\"en\": \"Plan\", \"zh-Hant\": \"計劃\"}")
+        #expect(
+            located(extra).map(\.description) == [
+                "4:54: tabs[1] 'plan'.title.zh-Hant: 'zh-Hant' is not one of the app's languages (en); "
+                    + "add it to \"languages\" or remove this text"
+            ])
+        // A declared language missing from a text.
+        let both = english.replacing("[\"en\"]", with: "[\"zh-Hant\", \"en\"]")
+        #expect(problems(both).first == "name: missing 'zh-Hant'")
+        #expect(
+            problems(english.replacing("[\"en\"]", with: "[]")) == [
+                "languages: empty; an app has at least one language, such as [\"en\"]"
+            ])
+        #expect(
+            problems(english.replacing("[\"en\"]", with: "[\"en\", \"fr\"]")) == [
+                "languages[1]: 'fr' is not a language TabStage shows yet; it shows en and zh-Hant"
+            ])
+        #expect(
+            problems(english.replacing("[\"en\"]", with: "[\"en\", \"en\"]")) == [
+                "languages[1]: 'en' is declared twice"
+            ])
+    }
+
     @Test func unknownIconName() {
         #expect(
             problems(withTabs(tab(icon: "\"hom\""))) == [
-                "tabs[2].icon: unknown icon 'hom'; did you mean 'home'? Expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"
+                "tabs[2].icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")), or {\"path\": ..., \"fillRule\": ...}"
             ])
         #expect(problems(withTabs(tab(icon: "\"Settngs\""))).first?.contains("did you mean 'settings'?") == true)
         #expect(problems(withTabs(tab(icon: "\"bel\""))).first?.contains("did you mean 'bell'?") == true)
+        // The icons a designer reaches for (issue 36) are known, and near misses find them.
+        for (typed, meant) in [
+            ("calender", "calendar"), ("hearts", "heart"), ("dumbell", "dumbbell"), ("camra", "camera"),
+        ] {
+            #expect(problems(withTabs(tab(icon: "\"\(typed)\""))).first?.contains("did you mean '\(meant)'?") == true)
+        }
+        for name in ["people", "heart", "calendar", "clock", "chat", "mail", "map", "play", "cart", "leaf"] {
+            #expect(problems(withTabs(tab(icon: "\"\(name)\""))) == [])
+        }
     }
 
     @Test func inlinePathData() throws {
@@ -285,7 +331,7 @@ private func withTabs(_ extra: String...) -> String {
                {"id": "a", "title": {"en": "A", "zh-Hant": "A"}, "icon": {"path": ""}, "page": {"kind": "map"}}
              ]}
             """
-        let icons = "home, search, wallet, news, person, inbox, star, settings, bell, chart"
+        let icons = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
         let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
         #expect(
             located(json).map(\.description) == [
@@ -294,7 +340,7 @@ private func withTabs(_ extra: String...) -> String {
                 "1:31: name.en: empty; a name needs 1 to 40 characters",
                 "1:44: tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
                 "1:61: layout: unknown layout 'side'; expected one of vertical, bottom, adaptive",
-                "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint",
+                "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint, languages",
                 "3:62: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
                 "4:11: tabs[1] 'a'.id: duplicate tab id 'a'; tabs[0] has it already",
                 "4:71: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",

@@ -28,7 +28,7 @@ private func example(_ name: String) -> String {
         let result = runCLI(["check", file])
         #expect(result.code == 1)
         let lines = result.out.split(separator: "\n").map(String.init)
-        let icons = "home, search, wallet, news, person, inbox, star, settings, bell, chart"
+        let icons = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
         let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
         #expect(
             lines == [
@@ -36,7 +36,7 @@ private func example(_ name: String) -> String {
                 "\(file):3:11: name: missing 'zh-Hant'",
                 "\(file):4:11: tint: 'orange' is not a colour; expected #RRGGBB, such as #FF9500",
                 "\(file):5:13: layout: unknown layout 'sideways'; expected one of vertical, bottom, adaptive",
-                "\(file):6:13: colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint",
+                "\(file):6:13: colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint, languages",
                 "\(file):10:23: tabs[0] 'home'.title.en: empty; a title needs 1 to 24 characters",
                 "\(file):11:15: tabs[0] 'home'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
                 "\(file):15:13: tabs[1] 'home'.id: duplicate tab id 'home'; tabs[0] has it already",

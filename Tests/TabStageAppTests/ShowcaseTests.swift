@@ -118,6 +118,32 @@ import Testing
         #expect(gallery.text.contains("/icons/home/unselected@1x.png?v=\(version)"))
     }
 
+    /// Issue 36: an English-only app is shown in English to every visitor, without a language
+    /// switch; the built-in demos keep both of theirs.
+    @Test func anEnglishOnlyAppHasNoLanguageSwitchAndStaysEnglish() throws {
+        let json = """
+            {"id": "pulse", "name": {"en": "Pulse"}, "tint": "#FF2D55", "languages": ["en"],
+             "tabs": [
+               {"id": "home", "title": {"en": "Today"}, "icon": "home", "page": {"kind": "text"}},
+               {"id": "plan", "title": {"en": "Plan"}, "icon": "calendar", "page": {"kind": "text"}}
+             ]}
+            """
+        let pulse = try AppDescription.load(jsonText: json).get()
+        let visitor = try StageServer(application: .deterministic(apps: BuiltInApps.all + [pulse])).visitor()
+        for (path, headers) in [
+            ("/pulse/bottom/home", [("Accept-Language", "zh-TW,zh;q=0.9")]),
+            ("/pulse/vertical/plan?lang=zh-Hant", []),
+        ] {
+            let page = try visitor.get(path, headers: headers)
+            #expect(page.status == 200)
+            #expect(page.text.contains("<html lang=\"en\""), "\(path)")
+            #expect(!page.text.contains("hreflang="), "\(path): no language switch")
+            #expect(page.text.contains(">Today<"), "\(path)")
+        }
+        let demo = try visitor.get("/restaurant/bottom/home")
+        #expect(demo.text.contains("hreflang=\"zh-Hant\""))
+    }
+
     @Test func theStartPageNamesTheFileAnAppCameFrom() throws {
         let application = StageApplication.deterministic(appFiles: ["vertical": "apps/vertical.json"])
         let home = try StageServer(application: application).visitor().get("/")

@@ -254,7 +254,9 @@ final class PageRoutes: Sendable {
             page.request, create: create, readsFirst: visiting.readsFirst && !settings.changesSession
         ) { session -> (PageAnswer, Viewer) in
             settings.keep(in: &session)
-            let language = settings.language(of: session)
+            // An app's page is in one of the app's languages.
+            var language = settings.language(of: session)
+            if page.appIndex != nil { language = language.within(page.app.languages) }
             let display = settings.display(of: session)
             let notice = takesNotice ? session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) } : nil
             let mark = Recorder.mark(page, session)

@@ -28,7 +28,7 @@ public enum CheckWarnings {
     static func titles(_ app: AppDescription) -> [String] {
         var lines: [String] = []
         for (index, tab) in app.tabs.enumerated() {
-            for language in LocalizedText.requiredLanguages {
+            for language in app.languages {
                 let title = tab.title.text(in: language)
                 for layout in Layout.allCases where !TitleFit.fits(title, in: layout, tabCount: app.tabs.count) {
                     let shown = TitleFit.charactersShown(of: title, in: layout, tabCount: app.tabs.count)

@@ -167,7 +167,7 @@ enum Chrome {
             }
             html.raw("</ul></nav>\n")
         }
-        languageNavigation(language, into: &html)
+        languageNavigation(language, app: app, into: &html)
         html.raw("<div class=\"account\">\n")
         if let app {
             html.raw("<a class=\"stage-link\"")
@@ -186,12 +186,15 @@ enum Chrome {
         }
     }
 
-    /// This page in each language we write, as `?lang=` links, each in its own language.
-    private static func languageNavigation(_ language: UILanguage, into html: inout HTMLWriter) {
+    /// This page in each language we write, as `?lang=` links, each in its own language; on an
+    /// app's page, in the app's languages only, and nothing for an app of one language.
+    private static func languageNavigation(_ language: UILanguage, app: AppDescription?, into html: inout HTMLWriter) {
+        let options = UILanguage.allCases.filter { app?.languages.contains($0.tag) ?? true }
+        guard options.count > 1 else { return }
         html.raw("<nav")
         html.attribute("aria-label", UIString.languageNavigation.text(in: language))
         html.raw("><ul>\n")
-        for option in UILanguage.allCases {
+        for option in options {
             html.raw("<li><a")
             html.openAttribute("href")
             StageLinks.writeLanguage(option, into: &html)
@@ -221,7 +224,7 @@ enum Chrome {
         html.raw("<button type=\"button\" class=\"header-menu-button\" popovertarget=\"header-menu\">")
         html.text(UIString.headerMenu.text(in: language))
         html.raw("</button>\n<div id=\"header-menu\" class=\"header-menu\" popover>\n")
-        languageNavigation(language, into: &html)
+        languageNavigation(language, app: chrome.app, into: &html)
         appearanceToggle(chrome.display.appearance, language: language, into: &html)
         html.raw("</div>\n</header>\n")
     }

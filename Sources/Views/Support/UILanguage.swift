@@ -6,6 +6,15 @@ public enum UILanguage: String, Sendable, Equatable, CaseIterable, Codable {
     /// The `<html lang>` value and the key into app texts.
     public var tag: String { rawValue }
 
+    /// This language if the app's `languages` hold it, else the app's first (its default): an
+    /// English-only app is shown in English to every visitor.
+    public func within(_ languages: [String]) -> UILanguage {
+        guard !languages.contains(tag), let first = languages.first, let fallback = UILanguage(tag: first) else {
+            return self
+        }
+        return fallback
+    }
+
     /// A `?lang=` value: exactly one of the tags, ignoring case.
     public init?(tag: some StringProtocol) {
         let lowered = tag.lowercased()
