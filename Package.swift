@@ -112,7 +112,7 @@ let package = Package(
             name: "TabStageAppTests",
             dependencies: [
                 "TabStageApp", "Snapshots", "TabStageCLI", "HTTPTesting", "Views", "Sessions", "TabModel", "ServiceTesting",
-                "HTTPServer",
+                "HTTPServer", "QRCode",
             ],
             // Snapshot files are read at run time from beside the sources, not bundled.
             exclude: ["__Snapshots__"]),
