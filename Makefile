@@ -25,8 +25,9 @@ BROWSER_WORKERS ?= 2
 # More pytest arguments for the browser suite, e.g. BROWSER_PYTEST_ARGS="-k keyboard -x".
 BROWSER_PYTEST_ARGS ?=
 RELEASE_BIN := .build/release/tabstage
-# make bench: wrk drives the load, nginx is the yardstick; skia-python comes from PyPI into build/.
-BENCH_PACKAGES := wrk nginx-light redis-server
+# make bench: wrk drives the load, nginx is the yardstick, valgrind counts instructions per request;
+# skia-python comes from PyPI into build/.
+BENCH_PACKAGES := wrk nginx-light redis-server valgrind
 
 .PHONY: deps browser-deps build release run test test-swift test-fuzz test-browser lint bench fuzz soak chaos clean dist test-dist
 
@@ -46,19 +47,32 @@ release: deps
 run: release
 	$(RELEASE_BIN) serve --host $(HOST) --port $(PORT) $(ARGS)
 
-# Each stage says how long it took; the browser suite's last lines repeat them, then pytest's own
-# closing line (`N passed in ...`) ends the output. pytest's exit status 5 (no test ran) fails.
-# test-dist comes before the browser suite: the tarball's binary where Swift is not. Its cost is
-# `make dist`'s release build, in a build folder of its own. A fresh clone of 8b62474 run as CI
-# runs it (CI=true make test, 2 cores, load 4 to 8) took 8 min 28 s, of which dist build 120 s
-# and dist test 2 s (build 64 s, Swift tests 48 s, fuzz 72 s, browser 200 s); make test-dist
-# alone from nothing, under heavier load, took about 3 min 16 s (twice). After a commit that
-# changes sources it is a minute or so (68 s for one module and the link), with nothing changed
-# under a second. Without root, or where the machine refuses new namespaces, the tarball is
-# still built and the check says it is skipped.
+# Each stage says how long it took, on the clock and in CPU time; the browser suite's last lines
+# repeat them, then pytest's own closing line (`N passed in ...`) ends the output. pytest's exit
+# status 5 (no test ran) fails.
+#
+# Three chains run side by side, since none keeps two cores busy: the build and the Swift tests
+# (whose Redis suites wait in real time: 35 s on the clock for 10 s of CPU), the fuzz targets,
+# and the tarball (make dist's release build in a folder of its own, then its check where Swift
+# is not). The fuzz targets' and the tarball's output is kept in build/test-fuzz.log and
+# build/test-dist.log and shown when all three end. The browser suite runs alone after them, on
+# a quiet machine. Every package is installed first, in one go, so that the chains never run
+# apt-get at once. Figures: README, "Tests".
+TEST_ALL_PACKAGES = $(BUILD_PACKAGES) $(TEST_PACKAGES) $(TEST_DIST_PACKAGES) $(BROWSER_PACKAGES)
 test:
-	@rm -f build/test-times
-	@TIMES=build/test-times $(MAKE) --no-print-directory test-swift test-fuzz test-dist test-browser
+	@rm -f build/test-times build/test-fuzz.log build/test-dist.log
+	@mkdir -p build
+	@scripts/ensure-packages $(TEST_ALL_PACKAGES)
+	@TIMES=build/test-times $(MAKE) --no-print-directory test-fuzz > build/test-fuzz.log 2>&1 & fuzz=$$!; \
+	TIMES=build/test-times $(MAKE) --no-print-directory test-dist > build/test-dist.log 2>&1 & dist=$$!; \
+	TIMES=build/test-times $(MAKE) --no-print-directory test-swift; swift=$$?; \
+	wait $$fuzz; fuzz=$$?; wait $$dist; dist=$$?; \
+	echo "== fuzz targets (build/test-fuzz.log):"; cat build/test-fuzz.log; \
+	echo "== the tarball (build/test-dist.log):"; cat build/test-dist.log; \
+	[ $$swift -eq 0 ] || { echo "make test: the build or the Swift tests failed (above)" >&2; exit 1; }; \
+	[ $$fuzz -eq 0 ] || { echo "make test: the fuzz targets failed (build/test-fuzz.log)" >&2; exit 1; }; \
+	[ $$dist -eq 0 ] || { echo "make test: the tarball failed (build/test-dist.log)" >&2; exit 1; }
+	@TIMES=build/test-times $(MAKE) --no-print-directory test-browser
 
 test-swift: deps
 	@scripts/ensure-packages $(TEST_PACKAGES)
@@ -104,10 +118,11 @@ fuzz: deps
 
 # make test builds every fuzz target and runs each for FUZZ_TEST_SECONDS, from the committed
 # seeds (crashes found before among them): a target that no longer compiles, or an old crash
-# back, fails the run. `make fuzz` is the search.
+# back, fails the run. It compiles them without optimisation (scripts/fuzz says why); `make fuzz`
+# is the search.
 FUZZ_TEST_SECONDS ?= 5
 test-fuzz: deps
-	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) scripts/timed "fuzz targets" scripts/fuzz
+	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) FUZZ_OPTIMIZATION=-Onone scripts/timed "fuzz targets" scripts/fuzz
 
 # Minutes of wrk plus idle half-open sockets against a release server on SQLite (SOAK_SECONDS,
 # default 180; lower values run 30 s). Not part of `make test`.

@@ -58,7 +58,7 @@ let package = Package(
         // PNG files written and read, over zlib and deflate writers of their own.
         .target(name: "PNGCodec", dependencies: ["CZlib"]),
         .target(name: "Rasterizer", dependencies: ["PathGeometry", "PNGCodec", "Colour"]),
-        .target(name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer"]),
+        .target(name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer", "TabModel"]),
         .target(name: "Views", dependencies: ["Colour", "TabModel", "ASCII"]),
         // A QR code's modules, from libqrencode; drawn by Views.
         .target(name: "QRCode", dependencies: ["CQRencode"]),
@@ -112,7 +112,7 @@ let package = Package(
             name: "TabStageAppTests",
             dependencies: [
                 "TabStageApp", "Snapshots", "TabStageCLI", "HTTPTesting", "Views", "Sessions", "TabModel", "ServiceTesting",
-                "HTTPServer",
+                "HTTPServer", "QRCode",
             ],
             // Snapshot files are read at run time from beside the sources, not bundled.
             exclude: ["__Snapshots__"]),

@@ -15,6 +15,9 @@ OUT=${KEEP:-$(mktemp -d /tmp/tabstage-callgrind.XXXXXX)}
 mkdir -p "$OUT"
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
+pid=
+# A failed run (no cookie to carry, say) must not leave its server running under valgrind.
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null' EXIT
 for path in "${PATHS[@]}"; do
     name=$(printf "%s" "$path" | tr -c 'a-zA-Z0-9' '_')
     valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$OUT/cg.$name.out" \
@@ -32,6 +35,7 @@ for path in "${PATHS[@]}"; do
     callgrind_control -i off "$pid" >/dev/null
     kill -INT "$pid"
     wait "$pid" || true
+    pid=
     annotated=$(callgrind_annotate "$OUT/cg.$name.out" 2>/dev/null)
     total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }' <<<"$annotated")
     # libmicrohttpd clears each connection's pool (16 KB) per request with memset; valgrind counts

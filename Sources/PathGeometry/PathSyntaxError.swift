@@ -22,6 +22,38 @@ public struct PathSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
         self.reason = reason
     }
 
+    /// The error as a designer reads it, in words and without a byte offset: the command and
+    /// the numbers read before the place it stopped (`after 'L 4 5', expected a number`).
+    public func explained(in source: String) -> String {
+        let before = Array(source.utf8.prefix(offset))
+        // The last command letter before the stop (an `e` or `E` is a number's exponent).
+        let commands = Set("MmLlHhVvCcSsQqTtAaZz".utf8)
+        let start = before.lastIndex { commands.contains($0) } ?? before.startIndex
+        let words = String(decoding: before[start...], as: UTF8.self)
+            .split { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        var read = words.joined(separator: " ")
+        // A letter glued to its first number (`L4`) reads as `L 4`.
+        if let first = read.first, first.isLetter, read.count > 1, read.dropFirst().first != " " {
+            read.insert(" ", at: read.index(after: read.startIndex))
+        }
+        if read.count > 24 { read = "…" + read.suffix(23) }
+        let place = read.isEmpty ? "at the start" : "after '\(read)'"
+        return "\(place), \(expectation)"
+    }
+
+    /// What the parser wanted where it stopped.
+    private var expectation: String {
+        switch reason {
+        case .expectedMoveTo: "expected a moveto command (M or m) to start the path"
+        case .expectedCommand(let found): "expected a command letter (M L H V C S Q T A Z), found '\(found)'"
+        case .expectedNumber: "expected a number"
+        case .expectedFlag: "expected an arc flag (0 or 1)"
+        case .numberOutOfRange: "expected a number of magnitude at most \(Int(PathData.maximumMagnitude))"
+        case .tooLong(let limit): "the path data is longer than \(limit) bytes"
+        case .tooManyElements(let limit): "the path has more than \(limit) drawing steps"
+        }
+    }
+
     public var description: String {
         let what: String
         switch reason {

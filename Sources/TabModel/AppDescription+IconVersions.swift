@@ -1,9 +1,10 @@
-/// The content version of an app's own icons: what their URLs carry (`?v=`), so that a URL names
-/// one picture for good and may be cached for a year. It changes whenever the picture may: the
-/// path data and its fill rule, the tint and the icon style.
+/// The content version of an app's icons: what their URLs carry (`?v=`), so that a URL names one
+/// picture for good and may be cached for a year. For the app's own path data it changes
+/// whenever the picture may: the path data and its fill rule, the tint and the icon style. A
+/// built-in icon's URL names its tint and state itself, and its version is its art's
+/// (`BuiltInIcon.artVersion`), which a new TabStage may redraw.
 extension AppDescription {
-    /// The version of the icon the tab `tabID` draws from its own path data ("" for a built-in
-    /// icon, whose URL names its tint itself).
+    /// The version of the icon the tab `tabID` draws ("" for no such tab).
     @inlinable public func iconVersion(of tabID: String) -> String { shared.fields.iconVersions[tabID] ?? "" }
 
     /// The version of the More item's icon (three dots, drawn in the app's tint and style).
@@ -14,8 +15,10 @@ extension AppDescription {
         let look = "|" + fields.tint.uppercased() + "|" + fields.iconStyle.rawValue
         var versions: [String: String] = [:]
         for tab in fields.tabs {
-            guard case .path(let data, let fillRule) = tab.icon else { continue }
-            versions[tab.id] = contentVersion(data + "|" + fillRule.rawValue + look)
+            switch tab.icon {
+            case .path(let data, let fillRule): versions[tab.id] = contentVersion(data + "|" + fillRule.rawValue + look)
+            case .builtIn(let icon): versions[tab.id] = icon.artVersion
+            }
         }
         fields.iconVersions = versions
         fields.moreIconVersion = contentVersion("more" + look)

@@ -33,7 +33,7 @@ extension AppDescription {
             document = try JSONParser.parseDocument(json)
         } catch {
             let problem = ValidationProblem(
-                path: "$", message: "invalid JSON: \(error.reason)", position: error.position)
+                path: "", message: "not valid JSON: \(error.reason)", position: error.position)
             return .failure(ValidationReport(problems: [problem]))
         }
         var validator = DescriptionValidator(document: document, pathDataProblem: pathDataProblem)
@@ -136,7 +136,7 @@ struct DescriptionValidator {
     mutating func report(_ path: String, _ message: String, occurrence: Int = 0) {
         problems.append(
             ValidationProblem(
-                path: path.isEmpty ? "$" : path, message: message,
+                path: path, message: message,
                 position: document.position(of: path, occurrence: occurrence), tabID: tabID(in: path)))
     }
 

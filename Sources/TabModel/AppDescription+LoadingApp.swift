@@ -4,9 +4,8 @@ import Colour
 extension DescriptionValidator {
     mutating func app(_ document: JSONValue) -> AppDescription? {
         let keys = [
-            "id", "name", "languages", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs",
-            "sections",
-            "customizable", "showsDemos",
+            "id", "name", "tint", "layout", "iconStyle", "policies", "hidesBottomBarWhenPushed", "tabs", "sections",
+            "customizable", "showsDemos", "textTint", "languages",
         ]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
         let id = required(members, "id").flatMap { identifier($0, at: "id") }
@@ -28,6 +27,8 @@ extension DescriptionValidator {
             name = nil
         }
         let tint = required(members, "tint").flatMap { colour($0, at: "tint") }
+        var textTint: String?? = .some(nil)
+        if let value = members.values["textTint"] { textTint = colour(value, at: "textTint").map { readableText($0) } }
         // The layout `/{app}` opens; optional, as most apps are shown behind a bottom bar.
         var layout: Layout? = .bottom
         if let value = members.values["layout"] { layout = choice(value, at: "layout", "layout", Layout.self) }
@@ -52,14 +53,32 @@ extension DescriptionValidator {
         let customizable: [String]? =
             members.values["customizable"].map { tabIDList($0, at: "customizable", allowsEmpty: true) } ?? []
         guard languagesAreValid, let languages = textLanguages?.tags, let id, let name, let tint, let layout,
-            let iconStyle, let policies, let hidesBar, let tabs,
-            let sections, let customizable, let showsDemos
+            let iconStyle, let policies, let hidesBar, let tabs, let sections, let customizable, let showsDemos,
+            let textTint
         else { return nil }
-        return AppDescription(
+        var app = AppDescription(
             id: id, name: name, languages: languages, tint: tint, defaultLayout: layout, iconStyle: iconStyle,
             policies: policies,
             hidesBottomBarWhenPushed: hidesBar, tabs: tabs, sections: sections,
             customizableTabIDs: tabs.map(\.id).filter { customizable.contains($0) }, showsDemos: showsDemos)
+        if let textTint { app.textTint = textTint }
+        return app
+    }
+
+    /// A chosen text colour, if it reads: 4.5:1 against the lightest backgrounds' darkest
+    /// (`AppDescription.textBackground`); otherwise a located problem, and nil.
+    private mutating func readableText(_ colour: String) -> String? {
+        guard let parsed = RGBColor(hex: colour) else { return nil }
+        let ratio = parsed.contrast(with: AppDescription.textBackground)
+        guard ratio >= AppDescription.textContrast else {
+            let tenths = Int((ratio * 10).rounded())
+            report(
+                "textTint",
+                "\(colour) has \(tenths / 10).\(tenths % 10):1 against the bar's selected cell "
+                    + "(\(AppDescription.textBackground)); text needs 4.5:1, so choose a darker colour")
+            return nil
+        }
+        return colour
     }
 
     /// `"languages": ["en", ...]`: 1 to `Limits.languageCount` language tags, each once. The tags

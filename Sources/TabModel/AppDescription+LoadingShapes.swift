@@ -136,8 +136,11 @@ extension DescriptionValidator {
             }
             translations[member.key] = text
         }
-        // Keys that are no language tag were reported above; the rest keep the app's rule.
-        let written = list.map(\.key).filter { isLanguageTag($0) }
+        // Keys that are no language tag, or repeated, were reported above; the rest keep the app's rule.
+        var written: [String] = []
+        for member in list where isLanguageTag(member.key) && !written.contains(member.key) {
+            written.append(member.key)
+        }
         for problem in textLanguages?.problems(ofTextIn: written) ?? [] {
             report(problem.language.map { "\(path).\($0)" } ?? path, problem.message)
             isValid = false

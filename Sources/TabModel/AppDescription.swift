@@ -32,6 +32,7 @@ public struct AppDescription: Sendable, Equatable {
         @usableFromInline var defaultOrder: [Int]
         @usableFromInline var customizableTabIDs: [String]
         @usableFromInline var showsDemos: Bool
+        @usableFromInline var textTint: String? = nil
         /// Each drawn icon's content version by tab id, and the More item's (see `iconVersion(of:)`).
         @usableFromInline var iconVersions: [String: String] = [:]
         @usableFromInline var moreIconVersion = ""
@@ -57,6 +58,18 @@ public struct AppDescription: Sendable, Equatable {
         @inlinable get { shared.fields.tint }
         set { change { $0.tint = newValue } }
     }
+    /// `#RRGGBB`: the colour of text in the tint (links, the selected tab's title, button faces)
+    /// when the author chooses it; nil lets the pages darken the tint until it reads.
+    public var textTint: String? {
+        @inlinable get { shared.fields.textTint }
+        set { change { $0.textTint = newValue } }
+    }
+    /// The background text in the tint must read on: the vertical bar's selected cell, the
+    /// darkest of the light appearance's (`.tab-bar-vertical .tab[aria-current]` in
+    /// Public/css/tabstage.css); the page and the bars are lighter.
+    public static let textBackground = RGBColor(red: 0xEC, green: 0xEC, blue: 0xF1)
+    /// WCAG 2's contrast for text (and white text on a button face).
+    public static let textContrast = 4.5
     public var defaultLayout: Layout {
         @inlinable get { shared.fields.defaultLayout }
         set { change { $0.defaultLayout = newValue } }
@@ -155,6 +168,11 @@ public struct AppDescription: Sendable, Equatable {
     /// The tint as a colour, or nil if it is not `#RRGGBB` (the loader refuses those).
     public var tintColor: RGBColor? {
         tint.utf8.first == UInt8(ascii: "#") ? RGBColor(hex: tint) : nil
+    }
+
+    /// `textTint` as a colour, nil when none is chosen.
+    public var textTintColor: RGBColor? {
+        textTint.flatMap { $0.utf8.first == UInt8(ascii: "#") ? RGBColor(hex: $0) : nil }
     }
 }
 
@@ -334,6 +352,9 @@ public enum TabIcon: Sendable, Equatable, Codable {
 /// The icons the catalog draws by name.
 public enum BuiltInIcon: String, Sendable, Equatable, Codable, CaseIterable {
     case home, search, wallet, news, person, inbox, star, settings, bell, chart
+    case people, heart, calendar, clock, chat, mail, phone, map, pin, camera, photo, play, music, book
+    case bookmark, cart, bag, card, gift, list, grid, folder, doc, cloud, download, share, plus, compass
+    case flame, bolt, leaf, dumbbell
 }
 
 /// How overlapping subpaths of inline path data are filled.

@@ -118,7 +118,9 @@ struct JSONParser {
         let value = try parser.parseValue(at: "")
         parser.skipWhitespace()
         if parser.offset < bytes.count {
-            throw parser.error(parser.describeCurrent() + " after the JSON value; a document holds one value")
+            throw parser.error(
+                "expected the end of the file after its value (a file holds one value), found "
+                    + parser.describeCurrent())
         }
         return JSONDocument(value: value, offsets: parser.offsets, bytes: bytes)
     }
@@ -129,26 +131,35 @@ struct JSONParser {
 
     private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    /// What is at the current position, named by what people mistype in JSON: comments, single
-    /// and typographic quotes; any other character is shown as itself.
+    /// What is at the current position, for "expected …, found …": named by what people mistype
+    /// in JSON (comments, single and typographic quotes), any other character shown as itself.
     private func describeCurrent() -> String {
-        guard let byte = current else { return "unexpected end of input" }
+        guard let byte = current else { return "the end of the file" }
         if byte == UInt8(ascii: "/"), offset + 1 < bytes.count,
             bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")
         {
-            return "a comment; JSON has no comments"
+            return "a comment (JSON has no comments)"
         }
-        if byte == UInt8(ascii: "'") { return "a single quote; JSON strings use straight double quotes (\")" }
+        if byte == UInt8(ascii: "'") { return "a single quote (JSON strings use straight double quotes \")" }
         guard let scalar = scalar(at: offset) else {
-            return "unexpected byte 0x" + String(byte, radix: 16, uppercase: true)
+            return "the byte 0x" + String(byte, radix: 16, uppercase: true) + " (not UTF-8 text)"
         }
         if Self.typographicQuotes.contains(scalar) {
-            return "a typographic quote '\(Character(scalar))'; JSON strings use straight double quotes (\")"
+            return "a typographic quote '\(Character(scalar))' (JSON strings use straight double quotes \")"
         }
         if scalar.value < 0x20 {
-            return "unexpected control character U+" + String(scalar.value, radix: 16, uppercase: true)
+            return "the control character U+" + String(scalar.value, radix: 16, uppercase: true)
         }
-        return "unexpected character '\(Character(scalar))'"
+        return "'\(Character(scalar))'"
+    }
+
+    /// Where a value sits, in words: `the value of "title"` (a member, by its key), `tabs[2]`
+    /// (an array's item, by its path), `the file's value` (the document).
+    private static func place(of path: String) -> String {
+        guard !path.isEmpty else { return "the file's value" }
+        if path.hasSuffix("]") { return path }
+        let key = path.split(separator: ".").last.map(String.init) ?? path
+        return "the value of \"\(key)\""
     }
 
     /// Quotes a word processor puts in place of `"` and `'`.
@@ -187,7 +198,7 @@ struct JSONParser {
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
         case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
             return try parseNumber()
-        default: throw error(describeCurrent() + "; expected a value")
+        default: throw error("expected " + Self.place(of: path) + ", found " + describeCurrent())
         }
     }
 
@@ -221,12 +232,19 @@ struct JSONParser {
             depth -= 1
             return .object(members)
         }
+        var previous: String?
         while true {
             skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw error(describeCurrent() + "; expected a key in quotes") }
+            guard current == UInt8(ascii: "\"") else {
+                let after = previous.map { " after the value of \"\($0)\" and its ','" } ?? ""
+                throw error("expected a key in quotes" + after + ", found " + describeCurrent())
+            }
             let key = try parseString()
+            previous = key
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error(describeCurrent() + "; expected ':'") }
+            guard current == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key \"\(key)\", found " + describeCurrent())
+            }
             offset += 1
             skipWhitespace()
             members.append(JSONMember(key: key, value: try parseValue(at: path.isEmpty ? key : path + "." + key)))
@@ -241,7 +259,7 @@ struct JSONParser {
                 depth -= 1
                 return .object(members)
             } else {
-                throw error(describeCurrent() + "; expected ',' or '}'")
+                throw error("expected ',' or '}' after the value of \"\(key)\", found " + describeCurrent())
             }
         }
     }
@@ -270,7 +288,8 @@ struct JSONParser {
                 depth -= 1
                 return .array(elements)
             } else {
-                throw error(describeCurrent() + "; expected ',' or ']'")
+                let item = path + "[" + String(elements.count - 1) + "]"
+                throw error("expected ',' or ']' after " + Self.place(of: item) + ", found " + describeCurrent())
             }
         }
     }
@@ -281,16 +300,16 @@ struct JSONParser {
         if current == UInt8(ascii: "0") {
             offset += 1
         } else if try digits() == 0 {
-            throw error(describeCurrent() + "; expected a digit")
+            throw error("expected a digit, found " + describeCurrent())
         }
         if current == UInt8(ascii: ".") {
             offset += 1
-            if try digits() == 0 { throw error(describeCurrent() + "; expected a digit after '.'") }
+            if try digits() == 0 { throw error("expected a digit after '.', found " + describeCurrent()) }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             offset += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
-            if try digits() == 0 { throw error(describeCurrent() + "; expected a digit in the exponent") }
+            if try digits() == 0 { throw error("expected a digit in the exponent, found " + describeCurrent()) }
         }
         return .number(String(decoding: bytes[start..<offset], as: UTF8.self))
     }

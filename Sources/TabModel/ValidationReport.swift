@@ -1,7 +1,7 @@
 /// One thing wrong with an app description: where (a JSON path such as `tabs[3].icon`, and its
 /// line and column in the file) and why.
 public struct ValidationProblem: Sendable, Equatable, CustomStringConvertible {
-    /// `$` for the document as a whole.
+    /// Empty for the file as a whole, which the description then does not name.
     public var path: String
     public var message: String
     /// The start of the value at `path` in the file, or of the object that lacks it.
@@ -26,8 +26,9 @@ public struct ValidationProblem: Sendable, Equatable, CustomStringConvertible {
     /// `41:17: tabs[4] 'savings'.title: missing 'zh-Hant'` (the position when known), to follow
     /// a file name and a colon.
     public var description: String {
-        if let position { return "\(position): \(subject): \(message)" }
-        return "\(subject): \(message)"
+        let said = path.isEmpty ? message : "\(subject): \(message)"
+        if let position { return "\(position): \(said)" }
+        return said
     }
 
     /// The line a command prints for `file`: `bank.json:41:17: tabs[4] 'savings'.title: ...`.

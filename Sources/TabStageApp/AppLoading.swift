@@ -10,13 +10,14 @@ public enum AppLoading {
         AppDescription.load(json: json, pathDataProblem: pathDataProblem)
     }
 
-    /// Why path data does not draw, nil when it does.
+    /// Why path data does not draw, in words (`after 'L 4 5', expected a number`), nil when it
+    /// does.
     static func pathDataProblem(_ data: String) -> String? {
         do throws(PathSyntaxError) {
             _ = try PathData(parsing: data)
             return nil
         } catch {
-            return error.description
+            return error.explained(in: data)
         }
     }
 }

@@ -15,6 +15,7 @@ enum IconCommand: Subcommand {
         Usage: tabstage icon (--name NAME | --path-data D [--fill-rule nonzero|evenodd] | --app FILE --tab ID)
                              [--state selected|unselected|tinted] [--scale 1|2|3] [--tint '#RRGGBB']
                              [--color '#RRGGBB'] [--mask] --output FILE.png
+               tabstage icon --list
 
         Options:
           --name NAME        A built-in icon: \(IconCatalog.names.joined(separator: ", "))
@@ -30,15 +31,25 @@ enum IconCommand: Subcommand {
           --color COLOR      Fill of the unselected state (default #8E8E93, as the server draws it)
           --mask             Write the coverage alone: black, alpha = covered area
           --output FILE      Where to write the PNG
+          --list             Print the built-in icons' names, one a line, and draw nothing
 
         """
     static let options: [OptionSpec] = [
         OptionSpec("name"), OptionSpec("path-data"), OptionSpec("fill-rule"), OptionSpec("app"), OptionSpec("tab"),
         OptionSpec("state"),
         OptionSpec("scale"), OptionSpec("tint"), OptionSpec("color"), .flag("mask"), OptionSpec("output"),
+        .flag("list"),
     ]
 
     static func run(_ parsed: ParsedArguments, console: Console) -> Int32 {
+        if parsed.has("list") {
+            guard parsed.positionals.isEmpty, parsed.values.isEmpty else {
+                return TabStageCLI.usageError(
+                    UsageError("--list takes no other option"), for: Self.self, console: console)
+            }
+            console.out(IconCatalog.names.map { $0 + "\n" }.joined())
+            return ExitCode.success
+        }
         var job: Job
         do {
             job = try Job(parsed)

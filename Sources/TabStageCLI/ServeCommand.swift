@@ -239,8 +239,7 @@ enum ServeCommand: Subcommand {
             "max-streams", default: configuration.streamLimits.maxStreams, in: 0...100_000)
         configuration.streamLimits.maxStreamsPerAddress = try parsed.integer(
             "max-streams-per-ip", default: configuration.streamLimits.maxStreamsPerAddress, in: 0...100_000)
-        // Streams hold connections: room for them beside the ordinary requests.
-        configuration.connectionLimit += configuration.streamLimits.maxStreams
+        configuration.connectionLimit += streamRoom(configuration)
         configuration.perIPConnectionLimit = try parsed.integer(
             "max-connections-per-ip", default: configuration.perIPConnectionLimit,
             in: 1...configuration.connectionLimit)
@@ -258,6 +257,16 @@ enum ServeCommand: Subcommand {
             throw UsageError("--no-demos leaves nothing to serve without --app FILE")
         }
         return Settings(option: option, limits: limits, configuration: configuration, metricsFrom: metricsFrom)
+    }
+
+    /// The connections added to the limit for the streams. Streams hold connections, and
+    /// libmicrohttpd splits its connection limit evenly among its threads while a stream stays
+    /// on whichever thread accepted it: each thread gets room for every stream, so that a thread
+    /// holding many streams still takes its share of the other requests. (With room for them
+    /// once, 10,000 streams filled one of two threads, and every page went to the other.)
+    static func streamRoom(_ configuration: ServerConfiguration) -> Int {
+        guard case .threadPool(let size) = configuration.threading else { return 0 }
+        return configuration.streamLimits.maxStreams * max(1, size)
     }
 
     /// `--public FOLDER`'s files, else those built into the binary (it then serves from any folder).

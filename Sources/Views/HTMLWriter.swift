@@ -141,37 +141,74 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
 
     /// One pass, room for the worst case (every byte `&quot;`) made first: most texts are short
     /// ids and titles, for which a call to copy each run costs more than the bytes themselves.
+    /// Eight bytes are read as one word and stored whole when none of them is to be escaped
+    /// (`escapesNone`): tokens, ids and words go a word at a time, and only a word holding a
+    /// special byte is written byte by byte.
     private mutating func escape(_ source: UnsafeBufferPointer<UInt8>) {
         guard let from = source.baseAddress, !source.isEmpty else { return }
         let worst = count + source.count * 6
         if worst > capacity { grow(toHold: worst) }
-        do {
-            var to = base + count
-            for offset in 0..<source.count {
-                let byte = from[offset]
-                // Every byte to escape is at most `>` (0x3E); most text is letters above it.
-                if byte > UInt8(ascii: ">") {
-                    to.pointee = byte
-                    to += 1
-                    continue
-                }
-                let entity: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default:
-                    to.pointee = byte
-                    to += 1
-                    continue
-                }
-                to.update(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
-                to += entity.utf8CodeUnitCount
+        var to = base + count
+        var offset = 0
+        let length = source.count
+        while offset + 8 <= length {
+            let word = UnsafeRawPointer(from + offset).loadUnaligned(as: UInt64.self)
+            if Self.escapesNone(word) {
+                UnsafeMutableRawPointer(to).storeBytes(of: word, as: UInt64.self)
+                to += 8
+            } else {
+                for index in offset..<offset + 8 { Self.escapeByte(from[index], at: &to) }
             }
-            count = to - base
+            offset += 8
         }
+        while offset < length {
+            Self.escapeByte(from[offset], at: &to)
+            offset += 1
+        }
+        count = to - base
+    }
+
+    /// Whether none of a word's eight bytes is `& < > " '`: a byte equals `c` exactly when the
+    /// word XOR c-in-every-byte has a zero byte there, and `(v - 0x01…) & ~v & 0x80…` is not
+    /// zero exactly when `v` has a zero byte. A word of bytes all above `>` (letters, UTF-8)
+    /// is answered by the first test alone.
+    @inline(__always)
+    private static func escapesNone(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // The high bit of each byte set when the byte is above 0x3E: its low seven bits + 0x41
+        // carry into the high bit from 0x3F up, and a byte of 0x80 or more has it already.
+        if ((word & ~highs) &+ ones &* 0x41 | word) & highs == highs { return true }
+        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let found =
+            hasZeroByte(word ^ (ones &* 0x26)) | hasZeroByte(word ^ (ones &* 0x3C))
+            | hasZeroByte(word ^ (ones &* 0x3E)) | hasZeroByte(word ^ (ones &* 0x22))
+            | hasZeroByte(word ^ (ones &* 0x27))
+        return found == 0
+    }
+
+    @inline(__always)
+    private static func escapeByte(_ byte: UInt8, at to: inout UnsafeMutablePointer<UInt8>) {
+        // Every byte to escape is at most `>` (0x3E); most text is letters above it.
+        if byte > UInt8(ascii: ">") {
+            to.pointee = byte
+            to += 1
+            return
+        }
+        let entity: StaticString
+        switch byte {
+        case UInt8(ascii: "&"): entity = "&amp;"
+        case UInt8(ascii: "<"): entity = "&lt;"
+        case UInt8(ascii: ">"): entity = "&gt;"
+        case UInt8(ascii: "\""): entity = "&quot;"
+        case UInt8(ascii: "'"): entity = "&#39;"
+        default:
+            to.pointee = byte
+            to += 1
+            return
+        }
+        to.update(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
+        to += entity.utf8CodeUnitCount
     }
 
     /// ` name="`: the start of an attribute whose value the caller writes in pieces (escaped

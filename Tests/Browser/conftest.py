@@ -28,7 +28,7 @@ def pytest_addoption(parser):
     parser.addoption("--binary", default=os.environ.get("TABSTAGE_BINARY", str(support.ROOT / ".build/debug/tabstage")),
                      help="the tabstage binary under test (default $TABSTAGE_BINARY, else .build/debug/tabstage)")
     parser.addoption("--stage-times", metavar="FILE",
-                     help="a file of 'stage<TAB>seconds' lines (make test's, by scripts/timed) to repeat at the end")
+                     help="a file of 'stage<TAB>seconds<TAB>CPU seconds' lines (make test's, by scripts/timed) to repeat at the end")
 
 
 def pytest_terminal_summary(terminalreporter, config):
@@ -39,8 +39,10 @@ def pytest_terminal_summary(terminalreporter, config):
         return
     stages = [line.split("\t") for line in Path(path).read_text().splitlines() if "\t" in line]
     if stages:
-        terminalreporter.write_line("time: " + ", ".join(f"{label} {seconds} s" for label, seconds in stages)
-                                    + "; the browser tests: below")
+        # label, seconds on the clock and, from scripts/timed, CPU seconds.
+        terminalreporter.write_line("time: " + ", ".join(
+            f"{stage[0]} {stage[1]} s" + (f" (CPU {stage[2]} s)" if len(stage) > 2 else "") for stage in stages)
+            + "; the browser tests: below")
 
 
 @pytest.fixture(scope="session")

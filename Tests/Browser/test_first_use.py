@@ -305,3 +305,28 @@ def test_the_event_log_is_newest_first_filters_by_kind_and_resets_after_a_confir
     driver.find_element(By.CSS_SELECTOR, "form.reset-demo button").click()
     wait(driver, lambda d: path_of(d) == "/restaurant/events", "back on the event log")
     assert "Nothing has happened yet" in driver.find_element(By.TAG_NAME, "main").text, "the log is cleared"
+
+
+ENGLISH_ONLY = {
+    "id": "pulse", "name": {"en": "Pulse"}, "tint": "#FF2D55", "languages": ["en"],
+    "tabs": [
+        {"id": "today", "title": {"en": "Today"}, "icon": "heart", "page": {"kind": "text"}},
+        {"id": "plan", "title": {"en": "Plan"}, "icon": "calendar", "page": {"kind": "text"}},
+        {"id": "train", "title": {"en": "Train"}, "icon": "dumbbell", "page": {"kind": "text"}},
+    ],
+}
+
+
+@pytest.mark.parametrize("viewport", ["phone", "tablet"])
+def test_an_english_only_app_shows_no_language_switch(app_server, browser, viewport):
+    """Issue 36: an app declaring `"languages": ["en"]` loads, is shown in English to a visitor
+    whose browser asks for Chinese, and its header (and its phone menu) offers no language."""
+    pulse = app_server("pulse", app=ENGLISH_ONLY)
+    driver = browser(viewport)
+    driver.get(f"{pulse}/pulse/bottom/today?lang=zh-Hant")
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    assert not driver.find_elements(By.CSS_SELECTOR, "a[hreflang]"), "no language links on an English-only app"
+    assert "Plan" in tab_link(driver, "plan").get_attribute("textContent")
+    driver.get(f"{pulse}/restaurant/bottom/home")
+    assert driver.find_elements(By.CSS_SELECTOR, "a[hreflang='zh-Hant']"), "the demos keep their two languages"
+    save_screenshot(driver, f"{viewport}-english-only-app")

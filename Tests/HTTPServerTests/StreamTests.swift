@@ -100,6 +100,26 @@ final class StreamShelf: Sendable {
         }
     }
 
+    /// What is written without waking the connection waits for `wake()`, then goes out in the
+    /// order written: a fan-out writes every stream before it wakes them.
+    @Test func writesThatDoNotWakeAreSentWhenTheStreamIsWoken() throws {
+        let shelf = StreamShelf()
+        try withServer(shelf.router()) { (server: Server) throws in
+            let client = HTTPTestClient(port: server.port, timeoutSeconds: 1)
+            _ = try client.openStream("/stream")
+            _ = try client.readStream(until: "\n\n")
+            let stream = try #require(shelf.last)
+            usleep(200_000)  // the connection is suspended once hello is sent
+            #expect(stream.write(ServerSentEvent(name: "one").bytes, waking: false))
+            #expect(stream.write(ServerSentEvent(name: "two").bytes, waking: false))
+            #expect(throws: TestClientError.self, "nothing is sent before the wake") {
+                try client.readStream(until: "\n\n")
+            }
+            stream.wake()
+            #expect(try client.readStream(until: "two\ndata: \n\n") == "event: one\ndata: \n\nevent: two\ndata: \n\n")
+        }
+    }
+
     /// A client that closes its stream gives the place back at once, not at the next heartbeat:
     /// a visitor reloading a page, or many behind one address, are not refused for its length.
     @Test func aClosedStreamGivesItsPlaceBackBeforeTheNextHeartbeat() throws {

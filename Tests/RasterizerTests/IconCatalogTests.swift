@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PathGeometry
 import Rasterizer
 import Testing
@@ -7,9 +8,13 @@ import Testing
 
 struct IconCatalogTests {
     @Test func everyNamedIconParsesAndDrawsInsideItsBox() throws {
+        // The first ten, then what a designer reaches for next (issue 36): 42 in all.
         #expect(
             IconCatalog.names == [
                 "home", "search", "wallet", "news", "person", "inbox", "star", "settings", "bell", "chart",
+                "people", "heart", "calendar", "clock", "chat", "mail", "phone", "map", "pin", "camera", "photo",
+                "play", "music", "book", "bookmark", "cart", "bag", "card", "gift", "list", "grid", "folder", "doc",
+                "cloud", "download", "share", "plus", "compass", "flame", "bolt", "leaf", "dumbbell",
             ])
         for name in IconCatalog.names {
             let icon = try #require(IconCatalog.icon(named: name), "\(name) is missing")
@@ -29,11 +34,64 @@ struct IconCatalogTests {
 
     @Test func holesAreHoles() throws {
         // The gear's centre, the magnifying glass's lens and the news picture are empty.
-        let checks: [(String, Double, Double)] = [("settings", 12, 12), ("search", 10.5, 10.5), ("news", 9, 8.5)]
+        let checks: [(String, Double, Double)] = [
+            ("settings", 12, 12), ("search", 10.5, 10.5), ("news", 9, 8.5), ("clock", 8, 15), ("pin", 12, 9.5),
+            ("camera", 8.3, 13.3), ("compass", 7, 8), ("photo", 7, 8), ("calendar", 12, 17.5), ("mail", 12, 13.5),
+        ]
         for (name, x, y) in checks {
             let icon = try #require(IconCatalog.icon(named: name))
             let mask = renderCoverage(icon.path, fillRule: icon.fillRule, scale: .x1)
             #expect(mask[28 + Int(x), 13 + Int(y)] < 0.5 / 255, "\(name) should be empty at \(x),\(y)")
+        }
+    }
+
+    /// Every built-in icon at every scale, with the glow and unselected, against the
+    /// fingerprints (entity tags of the PNGs) kept in Fixtures/builtin-icons.json: a change of
+    /// the art or of the drawing shows here, icon by icon. `TABSTAGE_RECORD_ICONS=1` writes the
+    /// file anew (then run scripts/icon-sheet for the picture docs/app-format.md shows).
+    @Test func everyBuiltInIconDrawsAsRecorded() throws {
+        let renderer = IconRenderer(capacityInBytes: 0)
+        var drawn: [String: String] = [:]
+        for name in IconCatalog.names {
+            for state in [IconState.selected, .unselected] {
+                for scale in [IconScale.x1, .x2, .x3] {
+                    let png = try renderer.png(
+                        for: IconRequest(source: .builtIn(name: name), state: state, scale: scale))
+                    drawn["\(name)/\(state.rawValue)@\(scale.rawValue)x"] = png.etag
+                }
+            }
+        }
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "Fixtures/builtin-icons.json")
+        if ProcessInfo.processInfo.environment["TABSTAGE_RECORD_ICONS"] == "1" {
+            let data = try JSONSerialization.data(withJSONObject: drawn, options: [.prettyPrinted, .sortedKeys])
+            try data.write(to: file)
+        }
+        let kept = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String],
+            "no fingerprints at \(file.path): record them with TABSTAGE_RECORD_ICONS=1")
+        #expect(drawn.count == IconCatalog.names.count * 6)
+        for key in drawn.keys.sorted() where kept[key] != drawn[key] {
+            Issue.record("\(key) draws differently from its recorded fingerprint (TABSTAGE_RECORD_ICONS=1 records it)")
+        }
+        #expect(Set(kept.keys) == Set(drawn.keys), "fingerprints of icons that are gone, or missing")
+    }
+
+    /// docs/app-format.md shows the icons as one picture with their names in a table: the
+    /// picture's listing (scripts/icon-sheet writes both) and the table follow the catalogue.
+    @Test func theDocsPictureShowsEveryBuiltInIconInOrder() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let listing =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: root.appending(path: "docs/images/icons.json"))) as? [String: Any]
+        let names = try #require(listing?["names"] as? [String])
+        #expect(names == IconCatalog.names, "run scripts/icon-sheet and commit docs/images/icons.*")
+        let columns = try #require(listing?["columns"] as? Int)
+        let format = try String(contentsOf: root.appending(path: "docs/app-format.md"), encoding: .utf8)
+        for (row, start) in stride(from: 0, to: names.count, by: columns).enumerated() {
+            let cells = names[start..<min(start + columns, names.count)].map { "`\($0)`" }.joined(separator: " ")
+            #expect(format.contains("| \(row + 1) | \(cells) |"), "docs/app-format.md's row \(row + 1)")
         }
     }
 

@@ -165,6 +165,22 @@ struct PathParserTests {
         #expect(message == "bad path data at byte 8: expected a number")
     }
 
+    /// Issue 36: what a designer reads names the command and the numbers before the stop, not a
+    /// byte offset.
+    @Test func syntaxErrorsAreExplainedByTheCommandBeforeThem() {
+        func explained(_ source: String) -> String? { syntaxError(source)?.explained(in: source) }
+        #expect(explained("M1 2 L3,") == "after 'L 3', expected a number")
+        #expect(
+            explained("M0 0 L 4 5 L4,5 x")
+                == "after 'L 4 5', expected a command letter (M L H V C S Q T A Z), found 'x'")
+        #expect(explained("L1 2") == "at the start, expected a moveto command (M or m) to start the path")
+        #expect(explained("M1e 2") == "after 'M 1e', expected a number")
+        #expect(explained("M0 0 a2 2 0 21 2 2") == "after 'a 2 2 0', expected an arc flag (0 or 1)")
+        #expect(
+            explained("M0 0 C1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17,")
+                == "after '…10 11 12 13 14 15 16 17', expected a number")
+    }
+
     @Test func enormousInputIsRefusedQuickly() {
         let long = "M0 0" + String(repeating: " L1 1", count: PathData.maximumLength / 5 + 1)
         #expect(

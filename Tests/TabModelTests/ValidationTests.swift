@@ -25,7 +25,7 @@ private func tab(
 
 /// The problems of a description, as `path: message` lines.
 private func problems(_ json: String) -> [String] {
-    located(json).map { "\($0.path): \($0.message)" }
+    located(json).map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }
 }
 
 /// The problems of a description, with their positions and tabs.
@@ -53,16 +53,16 @@ private func withTabs(_ extra: String...) -> String {
     @Test func invalidJSONGivesThePosition() {
         #expect(
             problems("{\n  \"id\": \"x\",\n  oops\n}") == [
-                "$: invalid JSON: unexpected character 'o'; expected a key in quotes"
+                "not valid JSON: expected a key in quotes after the value of \"id\" and its ',', found 'o'"
             ])
         #expect(located("{\n  \"id\": \"x\",\n  oops\n}").map(\.position) == [SourcePosition(line: 3, column: 3)])
         #expect(
             located("{\"id\": \"x\"").map(\.description) == [
-                "1:11: $: invalid JSON: unexpected end of input; expected ',' or '}'"
+                "1:11: not valid JSON: expected ',' or '}' after the value of \"id\", found the end of the file"
             ])
         #expect(
             located("[1] 2").map(\.description) == [
-                "1:5: $: invalid JSON: unexpected character '2' after the JSON value; a document holds one value"
+                "1:5: not valid JSON: expected the end of the file after its value (a file holds one value), found '2'"
             ])
     }
 
@@ -76,7 +76,7 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownKeys() {
         #expect(
             problems(validJSON(top: " \"colour\": 1,")) == [
-                "colour: unknown key; expected one of id, name, languages, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos"
+                "colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint, languages"
             ])
         #expect(
             problems(withTabs(tab(more: ", \"hidden\": true"))) == [
@@ -187,13 +187,57 @@ private func withTabs(_ extra: String...) -> String {
         #expect(problems(validJSON(tabs: thirteen)) == ["tabs: 13 tabs; an app has at most 12"])
     }
 
+    /// Issue 36: an app declares its languages; its texts carry those and no other.
+    @Test func anAppDeclaresItsLanguagesAndItsTextsCarryThoseOnly() throws {
+        let english = """
+            {"id": "pulse", "name": {"en": "Pulse"}, "tint": "#FF2D55", "languages": ["en"],
+             "tabs": [
+               {"id": "home", "title": {"en": "Home"}, "icon": "home", "page": {"kind": "text"}},
+               {"id": "plan", "title": {"en": "Plan"}, "icon": "calendar", "page": {"kind": "text"}}
+             ]}
+            """
+        let app = try AppDescription.load(jsonText: english).get()
+        #expect(app.languages == ["en"])
+        // Without `languages`, those of the name.
+        #expect(try AppDescription.load(jsonText: validJSON()).get().languages == ["en", "zh-Hant"])
+        // A text in a language the app does not declare, located at that text.
+        let extra = english.replacing("{\"en\": \"Plan\"}", with: "{\"en\": \"Plan\", \"zh-Hant\": \"計劃\"}")
+        #expect(
+            located(extra).map(\.description) == [
+                "4:54: tabs[1] 'plan'.title.zh-Hant: 'zh-Hant' is not one of the app's languages (en); "
+                    + "add it to \"languages\" or remove this text"
+            ])
+        // A declared language missing from a text.
+        let both = english.replacing("[\"en\"]", with: "[\"zh-Hant\", \"en\"]")
+        #expect(problems(both).first == "name: missing 'zh-Hant'")
+        #expect(
+            problems(english.replacing("[\"en\"]", with: "[]")) == [
+                "languages: empty; an app has 1 to 8 languages, such as [\"en\"]"
+            ])
+        // Any language: TabStage's own labels show in English beside it.
+        #expect(problems(english.replacing("[\"en\"]", with: "[\"en\", \"fr\"]")).first == "name: missing 'fr'")
+        #expect(
+            problems(english.replacing("[\"en\"]", with: "[\"en\", \"en\"]")) == [
+                "languages[1]: 'en' is listed twice; languages[0] has it already"
+            ])
+    }
+
     @Test func unknownIconName() {
         #expect(
             problems(withTabs(tab(icon: "\"hom\""))) == [
-                "tabs[2].icon: unknown icon 'hom'; did you mean 'home'? Expected one of home, search, wallet, news, person, inbox, star, settings, bell, chart, or {\"path\": ..., \"fillRule\": ...}"
+                "tabs[2].icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")), or {\"path\": ..., \"fillRule\": ...}"
             ])
         #expect(problems(withTabs(tab(icon: "\"Settngs\""))).first?.contains("did you mean 'settings'?") == true)
         #expect(problems(withTabs(tab(icon: "\"bel\""))).first?.contains("did you mean 'bell'?") == true)
+        // The icons a designer reaches for (issue 36) are known, and near misses find them.
+        for (typed, meant) in [
+            ("calender", "calendar"), ("hearts", "heart"), ("dumbell", "dumbbell"), ("camra", "camera"),
+        ] {
+            #expect(problems(withTabs(tab(icon: "\"\(typed)\""))).first?.contains("did you mean '\(meant)'?") == true)
+        }
+        for name in ["people", "heart", "calendar", "clock", "chat", "mail", "map", "play", "cart", "leaf"] {
+            #expect(problems(withTabs(tab(icon: "\"\(name)\""))) == [])
+        }
     }
 
     @Test func inlinePathData() throws {
@@ -287,7 +331,7 @@ private func withTabs(_ extra: String...) -> String {
                {"id": "a", "title": {"en": "A"}, "icon": {"path": ""}, "page": {"kind": "map"}}
              ]}
             """
-        let icons = "home, search, wallet, news, person, inbox, star, settings, bell, chart"
+        let icons = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
         let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
         #expect(
             located(json).map(\.description) == [
@@ -295,7 +339,7 @@ private func withTabs(_ extra: String...) -> String {
                 "1:31: name.en: empty; a name needs 1 to 40 characters",
                 "1:44: tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
                 "1:61: layout: unknown layout 'side'; expected one of vertical, bottom, adaptive",
-                "1:78: extra: unknown key; expected one of id, name, languages, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos",
+                "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint, languages",
                 "3:46: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
                 "4:11: tabs[1] 'a'.id: duplicate tab id 'a'; tabs[0] has it already",
                 "4:55: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
@@ -331,34 +375,54 @@ private func withTabs(_ extra: String...) -> String {
     }
 
     @Test func aUnicodeEscapeIsFourHexDigitsOfEitherCaseWithoutASign() {
-        #expect(problems("[\"\\u00e9\\u00C9\"]") == ["$: expected an object, found an array"])
+        #expect(problems("[\"\\u00e9\\u00C9\"]") == ["expected an object, found an array"])
         #expect(
             located("[\"\\u+0e9\"]").map(\.description) == [
-                "1:5: $: invalid JSON: expected four hex digits after \\u"
+                "1:5: not valid JSON: expected four hex digits after \\u"
+            ])
+    }
+
+    /// Issue 36: a syntax error says in words what was expected where, never `$`.
+    @Test func aMissingCommaNamesTheValueItFollows() {
+        #expect(
+            located("{\n  \"title\": {\"en\": \"Pulse\"}\n  \"tint\": \"#FF2D55\"\n}").map(\.description) == [
+                "3:3: not valid JSON: expected ',' or '}' after the value of \"title\", found '\"'"
+            ])
+        #expect(
+            located("{\"tabs\": [1 2]}").map(\.description) == [
+                "1:13: not valid JSON: expected ',' or ']' after tabs[0], found '2'"
+            ])
+        #expect(
+            located("{\"id\" \"x\"}").map(\.description) == [
+                "1:7: not valid JSON: expected ':' after the key \"id\", found '\"'"
+            ])
+        #expect(
+            located("{\"tabs\": [1, ").map(\.description) == [
+                "1:14: not valid JSON: expected tabs[1], found the end of the file"
             ])
     }
 
     @Test func syntaxErrorsNameTheirCause() {
-        let quote = "a typographic quote '\u{201C}'; JSON strings use straight double quotes (\")"
+        let quote = "a typographic quote '\u{201C}' (JSON strings use straight double quotes \")"
         #expect(
             located("{\"id\": \"a\",\n}").map(\.description) == [
-                "1:11: $: invalid JSON: a trailing comma before '}'; JSON allows no comma after the last item"
+                "1:11: not valid JSON: a trailing comma before '}'; JSON allows no comma after the last item"
             ])
         #expect(
             located("[1, 2, ]").map(\.description) == [
-                "1:6: $: invalid JSON: a trailing comma before ']'; JSON allows no comma after the last item"
+                "1:6: not valid JSON: a trailing comma before ']'; JSON allows no comma after the last item"
             ])
         #expect(
             located("{\n  // the app\n  \"id\": \"a\"}").map(\.description) == [
-                "2:3: $: invalid JSON: a comment; JSON has no comments; expected a key in quotes"
+                "2:3: not valid JSON: expected a key in quotes, found a comment (JSON has no comments)"
             ])
         #expect(
             located("{\"id\": \u{201C}bank\u{201D}}").map(\.description) == [
-                "1:8: $: invalid JSON: \(quote); expected a value"
+                "1:8: not valid JSON: expected the value of \"id\", found \(quote)"
             ])
         #expect(
             located("{'id': 1}").map(\.description) == [
-                "1:2: $: invalid JSON: a single quote; JSON strings use straight double quotes (\"); expected a key in quotes"
+                "1:2: not valid JSON: expected a key in quotes, found a single quote (JSON strings use straight double quotes \")"
             ])
     }
 

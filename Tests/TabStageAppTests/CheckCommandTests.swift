@@ -1,5 +1,8 @@
+import Colour
 import Foundation
+import TabModel
 import Testing
+import Views
 
 @testable import Snapshots
 @testable import TabStageApp
@@ -25,7 +28,7 @@ private func example(_ name: String) -> String {
         let result = runCLI(["check", file])
         #expect(result.code == 1)
         let lines = result.out.split(separator: "\n").map(String.init)
-        let icons = "home, search, wallet, news, person, inbox, star, settings, bell, chart"
+        let icons = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
         let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
         #expect(
             lines == [
@@ -33,7 +36,7 @@ private func example(_ name: String) -> String {
                 "\(file):3:11: name: missing 'zh-Hant'",
                 "\(file):5:11: tint: 'orange' is not a colour; expected #RRGGBB, such as #FF9500",
                 "\(file):6:13: layout: unknown layout 'sideways'; expected one of vertical, bottom, adaptive",
-                "\(file):7:13: colour: unknown key; expected one of id, name, languages, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos",
+                "\(file):7:13: colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint, languages",
                 "\(file):11:23: tabs[0] 'home'.title.en: empty; a title needs 1 to 24 characters",
                 "\(file):12:15: tabs[0] 'home'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
                 "\(file):16:13: tabs[1] 'home'.id: duplicate tab id 'home'; tabs[0] has it already",
@@ -61,7 +64,7 @@ private func example(_ name: String) -> String {
         #expect(
             result.out.split(separator: "\n").map(String.init) == [
                 "\(file.path):3:28: tabs[0] 'home'.title: missing 'zh-Hant'",
-                "\(file.path):3:61: tabs[0] 'home'.icon.path: bad path data at byte 6: expected a number",
+                "\(file.path):3:61: tabs[0] 'home'.icon.path: after 'Q', expected a number",
             ])
     }
 
@@ -93,10 +96,46 @@ private func example(_ name: String) -> String {
             result.out.split(separator: "\n").map(String.init) == [
                 "\(file.path): ok (2 tabs, app 'sun', languages en, zh-Hant)",
                 "\(file.path): warning: tint: #FFCC00 has 1.3:1 against the bar's selected cell (#ECECF1), under "
-                    + "the 4.5:1 text needs; links, titles and buttons use the darker #826800 instead",
+                    + "the 4.5:1 text needs, so text in the tint shows in the darker #826800: links, the selected "
+                    + "tab's title, buttons, the More list's current row and the event log's chosen filter (icons, "
+                    + "the glow and focus rings keep the tint). To choose that colour, add \"textTint\": "
+                    + "\"#RRGGBB\" (at least 4.5:1 against #ECECF1)",
                 // Two tabs share the bottom bar: 24 Latin characters fit in half of it.
                 "\(file.path): warning: tabs[1] 'long'.title.en: \(cut) vertical bar (about 11 of its 24 \(whole)",
             ])
+    }
+
+    /// Issue 36: a chosen text colour silences the warning and is the pages' text colour; one
+    /// too light to read is a located problem with its ratio.
+    @Test func aTextTintIsCheckedAndUsed() throws {
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "tabstage-texttint-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        func app(_ textTint: String) -> String {
+            """
+            {"id": "sun", "name": {"en": "Sun", "zh-Hant": "太陽"}, "tint": "#FFCC00",
+             "textTint": "\(textTint)",
+             "tabs": [
+               {"id": "home", "title": {"en": "Home", "zh-Hant": "首頁"}, "icon": "home", "page": {"kind": "text"}},
+               {"id": "news", "title": {"en": "News", "zh-Hant": "新聞"}, "icon": "news", "page": {"kind": "text"}}
+             ]}
+            """
+        }
+        try Data(app("#6B5500").utf8).write(to: file)
+        let chosen = runCLI(["check", file.path])
+        #expect(chosen.code == 0)
+        #expect(
+            chosen.out == "\(file.path): ok (2 tabs, app 'sun', languages en, zh-Hant)\n",
+            "no warning once the text colour is chosen")
+        let loaded = try AppDescription.load(jsonText: app("#6B5500")).get()
+        #expect(TintPalette(app: loaded).text == RGBColor(hex: "#6B5500"))
+        #expect(String(decoding: ThemeStylesheet.css(for: loaded), as: UTF8.self).contains("--tint-text: #6B5500"))
+        try Data(app("#FFD60A").utf8).write(to: file)
+        let light = runCLI(["check", file.path])
+        #expect(light.code == 1)
+        #expect(
+            light.out
+                == "\(file.path):2:14: textTint: #FFD60A has 1.2:1 against the bar's selected cell (#ECECF1); "
+                + "text needs 4.5:1, so choose a darker colour\n")
     }
 
     @Test func unreadableFileExits1WithAClearMessage() {

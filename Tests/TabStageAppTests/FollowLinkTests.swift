@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTesting
+import QRCode
 import Sessions
+import Synchronization
 import Testing
 
 @testable import TabStageApp
@@ -38,6 +40,27 @@ import Testing
         #expect(page.text.contains(">\(link)</a>"))
         #expect(page.text.contains("data-copy=\"\(link)\""))
         #expect(!page.text.contains("follow-qr"))
+    }
+
+    /// A presenter's pages each show the link: its QR code is encoded once, not per page.
+    @Test func theLinksQRCodeIsEncodedOncePerLink() throws {
+        let asked = Mutex(0)
+        let stage = try StageServer(
+            application: .deterministic(qrCodes: {
+                asked.withLock { $0 += 1 }
+                return QRCodeLibrary.shared.library
+            }))
+        let presenter = stage.visitor()
+        _ = try presenter.get("/restaurant/bottom/home")
+        _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
+        let pages = try ["/restaurant/bottom/home", "/restaurant/bottom/wallet", "/restaurant/vertical/news"].map {
+            try presenter.get($0)
+        }
+        let links = try pages.map { try followLink(in: $0) }
+        #expect(Set(links).count == 1)
+        #expect(asked.withLock { $0 } == 1, "encoded for the first page only")
+        #expect(
+            pages.allSatisfy { $0.text.contains("<svg class=\"follow-qr\"") } || QRCodeLibrary.shared.library == nil)
     }
 
     @Test func aHostThatIsNoHostNameIsNotRepeated() {

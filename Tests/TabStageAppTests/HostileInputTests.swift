@@ -208,7 +208,10 @@ import Testing
         for state in ["chosen", "", "SELECTED", "xselected", "selectedx", "un"] {
             targets.append("/icons/home/\(state)@1x.png")
         }
-        for file in ["selected@2x.pngx", "selected2x.png", "selected@2X.png", "selected@2x.PNG", "selected@@2x.png"] {
+        for file in [
+            "selected@2x.pngx", "selected2x.png", "selected@2X.png", "selected@2x.PNG", "selected@@2x.png",
+            "Selected@2x.png", "selected@2x.pnh", "selectedd@2x.png", "@2x.png",
+        ] {
             targets.append("/icons/home/\(file)")
         }
         for tint in ["GGGGGG", "12345", "1234567", "%00", "", "%23GG3366", "-12345", "ffffff%FF"] {

@@ -1,4 +1,5 @@
 import Foundation
+import TabModel
 import Testing
 
 @testable import Snapshots
@@ -18,6 +19,15 @@ struct IconCommandTests {
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         func word(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (word(16), word(20))
+    }
+
+    /// What a designer can name, one a line, for scripts (scripts/icon-sheet reads it).
+    @Test func listPrintsEveryBuiltInIconsName() {
+        let result = runCLI(["icon", "--list"])
+        #expect(result.code == 0)
+        #expect(result.out.split(separator: "\n").map(String.init) == BuiltInIcon.allCases.map(\.rawValue))
+        #expect(result.out.split(separator: "\n").count >= 40)
+        #expect(runCLI(["icon", "--list", "--scale", "2"]).code == 2)
     }
 
     @Test func writesABuiltInIconAtTheRequestedScale() throws {

@@ -162,6 +162,29 @@ func followPath(in page: TestResponse) throws -> String {
         #expect(try stage.visitor().get("/restaurant/follow/" + String(repeating: "0", count: 32)).status == 404)
     }
 
+    /// A notice that tells every follower the same thing encodes its event once, however many
+    /// follow, and reaches each of them.
+    @Test func aNoticeToManyFollowersIsEncodedOnceAndReachesEveryOne() throws {
+        let stage = try StageServer()
+        let presenter = stage.visitor()
+        _ = try presenter.get("/restaurant/bottom/home")
+        _ = try presenter.post("/restaurant/present", form: [("layout", "bottom")])
+        let path = try followPath(in: try presenter.get("/restaurant/bottom/home"))
+        let followers = try (0..<20).map { _ in
+            let (stream, head) = try stage.visitor().openStream(path + "/live")
+            #expect(head.status == 200)
+            _ = try stream.readStream(until: "event: hello")
+            _ = try stream.readStream(until: "\n\n")
+            return stream
+        }
+        let generation = stage.application.shelf.current.generation(ofApp: "restaurant")
+        let notice = ChangeNotice(topic: LiveTopic.app("restaurant"), version: generation + 1)
+        #expect(stage.application.liveStreams.deliver(notice) == 1)
+        for follower in followers {
+            #expect(try follower.readStream(until: "\n\n").contains("event: change\nid: "))
+        }
+    }
+
     @Test func aFollowCodeDiesWithThePresentersSession() throws {
         let stage = try StageServer(application: .deterministic(limits: SessionLimits(maxSessions: 1)))
         let presenter = stage.visitor()

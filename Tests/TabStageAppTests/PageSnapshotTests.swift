@@ -53,7 +53,7 @@ import Testing
         }
         // Built-in icons unselected, glowing and tinted; then each demo's tabs unselected and selected.
         let demoTabs = BuiltInApps.all.map(\.tabs.count).reduce(0, +)
-        #expect(sources.count == 10 * 3 * 3 + demoTabs * 2 * 3)
+        #expect(sources.count == BuiltInIcon.allCases.count * 3 * 3 + demoTabs * 2 * 3)
         for app in BuiltInApps.all { #expect(gallery.text.contains("<h2>\(app.name.english)</h2>")) }
         for source in sources {
             let icon = try visitor.get(String(source).replacingOccurrences(of: "&amp;", with: "&"))

@@ -36,6 +36,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: database))
     }
 
+    /// libmicrohttpd splits the connection limit evenly among its threads, and a stream stays on
+    /// the thread that accepted it: every thread has room for all the streams beside its share
+    /// of the other connections, so streams that landed on one thread never leave it full.
+    @Test(arguments: [[], ["--sessions", "redis://127.0.0.1:1"]])
+    func everyThreadHasRoomForEveryStreamBesideItsShareOfRequests(_ store: [String]) throws {
+        let parsed = try ParsedArguments(["--max-streams", "10000"] + store, options: ServeCommand.options)
+        let configuration = try ServeCommand.settings(parsed).configuration
+        guard case .threadPool(let threads) = configuration.threading else {
+            Issue.record("serve runs a thread pool")
+            return
+        }
+        let requests = ServerConfiguration().connectionLimit
+        #expect(configuration.connectionLimit / threads >= 10_000 + requests / threads)
+    }
+
     @Test func badPortIsAUsageError() {
         #expect(runCLI(["serve", "--port", "99999"]).code == 2)
     }

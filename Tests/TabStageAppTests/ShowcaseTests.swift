@@ -93,6 +93,57 @@ import Testing
         #expect(more.body != (try visitor.get("/icons/apps/restaurant/_more/unselected@1x.png")).body)
     }
 
+    /// Issue 29: a page's built-in icon URLs carry the version of the icon's art beside its tint,
+    /// so each names one picture for good and is kept a year; a URL without the current version
+    /// (an old page's) is answered but checked again on every use.
+    @Test func builtInIconURLsCarryTheirArtsVersionAndAreKeptAYear() throws {
+        let visitor = try StageServer().visitor()
+        let page = try visitor.get("/restaurant/bottom/home")
+        let version = BuiltInIcon.home.artVersion
+        #expect(version.count == 8)
+        let selected = "/icons/home/selected@2x.png?tint=FF9500&v=\(version)"
+        let unselected = "/icons/wallet/unselected@2x.png?v=\(BuiltInIcon.wallet.artVersion)"
+        #expect(page.text.contains(selected), "the selected tab's icon names its art's version")
+        #expect(page.text.contains(unselected), "an unselected one too")
+        let current = try visitor.get(selected)
+        #expect(current.status == 200)
+        #expect(current.header("Cache-Control") == "public, max-age=31536000, immutable")
+        let old = try visitor.get("/icons/home/selected@2x.png?tint=FF9500&v=00000000")
+        #expect(old.status == 200)
+        #expect(old.header("Cache-Control") == "no-cache")
+        #expect(old.body == current.body)
+        #expect(try visitor.get("/icons/home/selected@2x.png?tint=FF9500").header("Cache-Control") == "no-cache")
+        #expect(Set(BuiltInIcon.allCases.map(\.artVersion)).count == BuiltInIcon.allCases.count, "one art, one version")
+        let gallery = try visitor.get("/icons")
+        #expect(gallery.text.contains("/icons/home/unselected@1x.png?v=\(version)"))
+    }
+
+    /// Issue 36: an English-only app is shown in English to every visitor, without a language
+    /// switch; the built-in demos keep both of theirs.
+    @Test func anEnglishOnlyAppHasNoLanguageSwitchAndStaysEnglish() throws {
+        let json = """
+            {"id": "pulse", "name": {"en": "Pulse"}, "tint": "#FF2D55", "languages": ["en"],
+             "tabs": [
+               {"id": "home", "title": {"en": "Today"}, "icon": "home", "page": {"kind": "text"}},
+               {"id": "plan", "title": {"en": "Plan"}, "icon": "calendar", "page": {"kind": "text"}}
+             ]}
+            """
+        let pulse = try AppDescription.load(jsonText: json).get()
+        let visitor = try StageServer(application: .deterministic(apps: BuiltInApps.all + [pulse])).visitor()
+        for (path, headers) in [
+            ("/pulse/bottom/home", [("Accept-Language", "zh-TW,zh;q=0.9")]),
+            ("/pulse/vertical/plan?lang=zh-Hant", []),
+        ] {
+            let page = try visitor.get(path, headers: headers)
+            #expect(page.status == 200)
+            #expect(page.text.contains("<html lang=\"en\""), "\(path)")
+            #expect(!page.text.contains("hreflang="), "\(path): no language switch")
+            #expect(page.text.contains(">Today<"), "\(path)")
+        }
+        let demo = try visitor.get("/restaurant/bottom/home")
+        #expect(demo.text.contains("hreflang=\"zh-Hant\""))
+    }
+
     @Test func theStartPageNamesTheFileAnAppCameFrom() throws {
         let application = StageApplication.deterministic(appFiles: ["vertical": "apps/vertical.json"])
         let home = try StageServer(application: application).visitor().get("/")

@@ -31,12 +31,20 @@ import Testing
         }
         return escaped
     }
-    for special in ["&", "<", ">", "\"", "'", "主", " ", "=", "?", "\u{80}"] {
+    // The specials, their neighbours in ASCII (a word test off by one would let them through
+    // or stop at them), a pair of specials in one word, and bytes of multibyte UTF-8.
+    let texts = [
+        "&", "<", ">", "\"", "'", "主", " ", "=", "?", "\u{80}", "%", "(", "!", "#", ";", "0", "9", "~", "&<",
+        "'\"",
+    ]
+    for special in texts {
         for length in 0...25 {
             for position in 0..<max(length, 1) {
-                var characters = Array(repeating: Character("a"), count: length)
-                if length > 0 { characters[position] = Character(special) }
-                let text = String(characters)
+                var text = String(repeating: "a", count: length)
+                if length > 0 {
+                    let index = text.index(text.startIndex, offsetBy: position)
+                    text.replaceSubrange(index...index, with: special)
+                }
                 var html = HTMLWriter(capacity: 16)
                 html.text(text)
                 html.text(text + "&b")

@@ -135,18 +135,20 @@ import Testing
     #expect(
         html.contains(
             "<img class=\"tab-icon tab-icon-on-dark\" loading=\"lazy\" alt=\"\" width=\"80\" height=\"80\" "
-                + "src=\"/icons/home/unselected@1x.png?color=C7C7CC\" srcset=\"/icons/home/unselected@1x.png?color=C7C7CC 1x, "
-                + "/icons/home/unselected@2x.png?color=C7C7CC 2x, /icons/home/unselected@3x.png?color=C7C7CC 3x\">"))
+                + "src=\"/icons/home/unselected@1x.png?v=\(BuiltInIcon.home.artVersion)&color=C7C7CC\" "
+                + "srcset=\"/icons/home/unselected@1x.png?v=\(BuiltInIcon.home.artVersion)&color=C7C7CC 1x, "
+                + "/icons/home/unselected@2x.png?v=\(BuiltInIcon.home.artVersion)&color=C7C7CC 2x, "
+                + "/icons/home/unselected@3x.png?v=\(BuiltInIcon.home.artVersion)&color=C7C7CC 3x\">"))
     #expect(
         html.contains(
             "<img class=\"tab-icon tab-icon-on-light\" loading=\"lazy\" alt=\"\" width=\"80\" height=\"80\" "
-                + "src=\"/icons/home/unselected@1x.png\""))
+                + "src=\"/icons/home/unselected@1x.png?v=\(BuiltInIcon.home.artVersion)\""))
     // The selected glow: one picture, in the tint, in either appearance.
     #expect(
         html.contains(
             "aria-current=\"page\"><img class=\"tab-icon\" alt=\"\" width=\"80\" height=\"80\" "
-                + "src=\"/icons/wallet/selected@1x.png?tint=FF9500\""))
-    #expect(!html.contains("selected@1x.png?tint=FF9500?color"))
+                + "src=\"/icons/wallet/selected@1x.png?tint=FF9500&v=\(BuiltInIcon.wallet.artVersion)\""))
+    #expect(!html.contains("selected@1x.png?tint=FF9500&v=\(BuiltInIcon.wallet.artVersion)&color"))
     #expect(html.contains("<a href=\"?appearance=dark\" aria-current=\"true\">Dark</a>"))
 }
 
@@ -194,9 +196,10 @@ import Testing
                 + "<span class=\"visually-hidden\"> – Restaurant</span></a>"))
     #expect(
         html.contains(
-            "<img alt=\"\" width=\"48\" height=\"48\" src=\"/icons/home/selected@1x.png?tint=FF9500\" "
-                + "srcset=\"/icons/home/selected@1x.png?tint=FF9500 1x, /icons/home/selected@2x.png?tint=FF9500 2x, "
-                + "/icons/home/selected@3x.png?tint=FF9500 3x\">"))
+            "<img alt=\"\" width=\"48\" height=\"48\" src=\"/icons/home/selected@1x.png?tint=FF9500&v=\(BuiltInIcon.home.artVersion)\" "
+                + "srcset=\"/icons/home/selected@1x.png?tint=FF9500&v=\(BuiltInIcon.home.artVersion) 1x, "
+                + "/icons/home/selected@2x.png?tint=FF9500&v=\(BuiltInIcon.home.artVersion) 2x, "
+                + "/icons/home/selected@3x.png?tint=FF9500&v=\(BuiltInIcon.home.artVersion) 3x\">"))
     let restaurant = try demo("restaurant")
     let icons = html.components(separatedBy: "<img alt=\"\" width=\"48\"").count - 1
     #expect(icons == BuiltInApps.all.reduce(0) { $0 + $1.tabs.count })

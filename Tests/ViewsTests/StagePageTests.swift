@@ -11,11 +11,11 @@ import Testing
     #expect(
         html.contains(
             "<a class=\"tab\" data-tab=\"wallet\" href=\"/restaurant/bottom/wallet\" aria-current=\"page\">"))
-    #expect(html.contains("src=\"/icons/wallet/selected@1x.png?tint=FF9500\""))
+    #expect(html.contains("src=\"/icons/wallet/selected@1x.png?tint=FF9500&v=\(BuiltInIcon.wallet.artVersion)\""))
     #expect(
         html.contains(
-            "srcset=\"/icons/home/unselected@1x.png 1x, /icons/home/unselected@2x.png 2x, "
-                + "/icons/home/unselected@3x.png 3x\""))
+            "srcset=\"/icons/home/unselected@1x.png?v=\(BuiltInIcon.home.artVersion) 1x, /icons/home/unselected@2x.png?v=\(BuiltInIcon.home.artVersion) 2x, "
+                + "/icons/home/unselected@3x.png?v=\(BuiltInIcon.home.artVersion) 3x\""))
     #expect(html.components(separatedBy: "aria-current=\"page\"").count == 3)  // the tab and the layout link
     #expect(
         html.contains(
@@ -232,7 +232,7 @@ import Testing
     var container = TabContainer(app: app)
     _ = container.select(.tab("wallet"), source: .url, isLoggedIn: false, at: testTime)
     let html = stageHTML(app, layout: .bottom, container: container, content: .tab(id: "wallet"))
-    #expect(html.contains("src=\"/icons/wallet/tinted@1x.png?tint=FF9500\""))
+    #expect(html.contains("src=\"/icons/wallet/tinted@1x.png?tint=FF9500&v=\(BuiltInIcon.wallet.artVersion)\""))
     #expect(!html.contains("/selected@"))
     #expect(html.contains("/icons/home/unselected@1x.png"))
     let markup = AppMarkup(app: app)
@@ -249,15 +249,16 @@ import Testing
     let html = String(
         decoding: IconGalleryPage.document(
             names: ["home"], tint: "FF9500", apps: [bank], chrome: ChromeContext(language: .english)), as: UTF8.self)
-    #expect(html.contains("src=\"/icons/home/tinted@2x.png?tint=FF9500\""))
-    #expect(html.contains("src=\"/icons/home/selected@3x.png?tint=FF9500\""))
+    // The gallery's URLs are texts in attributes, escaped: `&amp;`.
+    #expect(html.contains("src=\"/icons/home/tinted@2x.png?tint=FF9500&amp;v=\(BuiltInIcon.home.artVersion)\""))
+    #expect(html.contains("src=\"/icons/home/selected@3x.png?tint=FF9500&amp;v=\(BuiltInIcon.home.artVersion)\""))
     #expect(html.contains("<h2>Many</h2>"))
     #expect(html.contains("<th scope=\"row\">Tab 2</th>"))
     let version = bank.iconVersion(of: "t2")
     #expect(version.count == 8)
     #expect(html.contains("src=\"/icons/apps/many/t2/tinted@1x.png?v=\(version)\""))
     #expect(html.contains("src=\"/icons/apps/many/t2/unselected@3x.png?v=\(version)\""))
-    #expect(html.contains("src=\"/icons/star/tinted@1x.png?tint=00AA11\""))
+    #expect(html.contains("src=\"/icons/star/tinted@1x.png?tint=00AA11&amp;v=\(BuiltInIcon.star.artVersion)\""))
 }
 
 @Test func theEventLogShowsTheNewestFirstAndFiltersByKind() throws {

@@ -42,15 +42,25 @@ public final class ResponseStream: Sendable {
     public var isOpen: Bool { state.withLock { !$0.isGone && !$0.isFinished } }
 
     /// Queues `bytes` for the client; false once the stream is finished or the client is gone.
+    ///
+    /// Unless `waking` is false, the connection is woken to send them. A fan-out to many streams
+    /// writes to all of them first and then wakes them in one go (`wake()`): libmicrohttpd
+    /// walks every suspended connection of its thread each time it is woken to resume some, so
+    /// wakes spread out between the writes cost a walk per handful of streams.
     @discardableResult
-    public func write(_ bytes: [UInt8]) -> Bool {
+    public func write(_ bytes: [UInt8], waking: Bool = true) -> Bool {
         state.withLock { state in
             guard !state.isGone, !state.isFinished else { return false }
             state.pending.append(contentsOf: bytes)
             state.wroteSinceHeartbeat = true
-            Self.wake(&state)
+            if waking { Self.wake(&state) }
             return true
         }
+    }
+
+    /// Wakes the connection to send what was written without waking it.
+    public func wake() {
+        state.withLock { Self.wake(&$0) }
     }
 
     /// Ends the response once what was written is sent.
@@ -86,19 +96,20 @@ public final class ResponseStream: Sendable {
         state.withLock { $0.connection = ConnectionHandle(pointer: connection) }
     }
 
-    /// The heartbeat, unless something was written since the last call.
-    func beat() {
+    /// Queues the heartbeat, unless something was written since the last call, without waking
+    /// the connection: true when the stream is to be woken (`wake()`) to send it.
+    func beat() -> Bool {
         let isSilent = state.withLock { state in
             defer { state.wroteSinceHeartbeat = false }
             return !state.wroteSinceHeartbeat
         }
-        if isSilent && !heartbeat.isEmpty { write(heartbeat) }
+        return isSilent && !heartbeat.isEmpty && write(heartbeat, waking: false)
     }
 
     /// What libmicrohttpd's content reader gets next.
     enum Next {
-        /// Pending bytes, at most the size asked for, to send now.
-        case bytes([UInt8])
+        /// This many pending bytes were copied into the reader's buffer, to send now.
+        case copied(Int)
         /// Nothing pending: the connection is suspended until a write resumes it (answering
         /// nothing without suspending would be asked again at once: a busy loop).
         case suspended
@@ -106,20 +117,23 @@ public final class ResponseStream: Sendable {
         case end
     }
 
-    /// The next part for libmicrohttpd's content reader, at most `limit` bytes.
-    func next(upTo limit: Int) -> Next {
+    /// Copies the next pending bytes into `buffer` (libmicrohttpd's, at most its size), with no
+    /// array made on the way: a fan-out to every open stream allocates nothing per stream here.
+    func next(into buffer: UnsafeMutableRawBufferPointer) -> Next {
         state.withLock { state in
             let available = state.pending.count - state.sentUpTo
             if available > 0 {
-                let count = min(available, limit)
+                let count = min(available, buffer.count)
                 let start = state.sentUpTo
-                let chunk = Array(state.pending[start..<(start + count)])
+                state.pending.withUnsafeBytes { pending in
+                    buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: pending[start..<(start + count)]))
+                }
                 state.sentUpTo += count
                 if state.sentUpTo == state.pending.count {
                     state.pending.removeAll(keepingCapacity: state.pending.capacity <= 4096)
                     state.sentUpTo = 0
                 }
-                return .bytes(chunk)
+                return .copied(count)
             }
             if state.isFinished || state.isGone { return .end }
             guard let connection = state.connection else { return .end }

@@ -20,14 +20,12 @@ struct AssetController: Sendable {
         var cacheControl: String
     }
 
-    /// A built-in icon's URL names its picture (the icon, its state and `?tint=`), so it may be
-    /// kept a day; it carries no credentials.
-    static let iconCacheControl = "max-age=86400"
-    /// An app's own icon whose URL carries its content version (`?v=`, the path data, tint and
-    /// style): that URL names one picture for good.
+    /// An icon whose URL carries its current content version (`?v=`: a built-in icon's art, or an
+    /// app's own path data with its tint and style; the rest of the picture is in the URL
+    /// itself): that URL names one picture for good. It carries no credentials.
     static let versionedIconCacheControl = "public, max-age=31536000, immutable"
-    /// An app's own icon asked for without its current version (an old page's, or none): the
-    /// picture drawn now, checked again on every use.
+    /// An icon asked for without its current version (an old page's, or none): the picture
+    /// drawn now, checked again on every use.
     static let unversionedIconCacheControl = "no-cache"
 
     init(pages: PageRoutes, icons: IconRenderer) {
@@ -70,17 +68,19 @@ struct AssetController: Sendable {
         return .page(Page { IconGalleryPage.document(names: IconCatalog.names, tint: hex, apps: apps, chrome: $0) })
     }
 
-    /// `/icons/{name}/{state}@{scale}x.png?tint=RRGGBB`.
+    /// `/icons/{name}/{state}@{scale}x.png?tint=RRGGBB&v=VERSION`.
     func builtInIcon(_ page: PageRequest) -> PageAnswer {
         let name = page.parameter("name")
-        guard IconCatalog.names.contains(name), let (state, scale) = Self.iconFile(page.parameter("file")) else {
+        guard let builtIn = BuiltInIcon(rawValue: name), let (state, scale) = Self.iconFile(page.parameter("file"))
+        else {
             return .refusal(.notFound(.unknownPage))
         }
+        let current = page.request.query["v"] == builtIn.artVersion
         switch Self.requestedTint(page) {
         case .success(let tint):
             return icon(
                 IconRequest(source: .builtIn(name: name), state: state, scale: scale, tint: tint), page.request,
-                cacheControl: Self.iconCacheControl)
+                cacheControl: current ? Self.versionedIconCacheControl : Self.unversionedIconCacheControl)
         case .failure(let refusal):
             return .refusal(refusal)
         }
@@ -137,11 +137,14 @@ struct AssetController: Sendable {
         var file = file
         return file.withUTF8 { bytes -> (IconState, IconScale)? in
             let count = bytes.count
-            guard count > 7, bytes[count - 7] == UInt8(ascii: "@"), bytes[(count - 5)...].elementsEqual("x.png".utf8),
+            let suffix: StaticString = "x.png"
+            guard count > 7, let start = bytes.baseAddress, bytes[count - 7] == UInt8(ascii: "@"),
+                (0..<5).allSatisfy({ start[count - 5 + $0] == suffix.utf8Start[$0] }),
                 let scale = IconScale(rawValue: Int(bytes[count - 6]) - Int(UInt8(ascii: "0")))
             else { return nil }
-            let name = bytes[..<(count - 7)]
-            return IconState.allCases.first { name.elementsEqual($0.rawValue.utf8) }.map { ($0, scale) }
+            // The state names are short enough to be small strings: no allocation.
+            let name = String(decoding: UnsafeBufferPointer(start: start, count: count - 7), as: UTF8.self)
+            return IconState(rawValue: name).map { ($0, scale) }
         }
     }
 }

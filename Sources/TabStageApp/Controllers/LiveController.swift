@@ -67,16 +67,16 @@ struct LiveController: Sendable {
         }
         Self.greet(stream, shown: shown, request: page.request)
         liveStreams.open(
-            LivePage(stream: stream, topics: topics) { notice, stream in
+            LivePage(stream: stream, topics: topics) { notice, stream, delivery in
                 if notice.topic == LiveTopic.app(appID) {
-                    stream.write(Self.problemsEvent(appID, shelf.current))
+                    delivery.send(Self.problemsEvent(appID, shelf.current), to: stream)
                     guard let text = shown.update(generation: notice.version) else { return true }
-                    return stream.write(ServerSentEvent(name: "change", id: text, data: "").bytes)
+                    return delivery.send(ServerSentEvent(name: "change", id: text, data: ""), to: stream)
                 }
                 guard notice.topic == sessionTopic else {
-                    return stream.write(ServerSentEvent(name: "followers", data: "\(notice.version)").bytes)
+                    return delivery.send(ServerSentEvent(name: "followers", data: "\(notice.version)"), to: stream)
                 }
-                return Self.sessionChanged(notice, shown: shown, stream: stream)
+                return Self.sessionChanged(notice, shown: shown, stream: stream, delivery: delivery)
             })
         return .response(.stream(stream, headers: ServerSentEvent.streamHeaders))
     }
@@ -96,19 +96,19 @@ struct LiveController: Sendable {
         let topics = [LiveTopic.app(appID), sessionTopic, LiveTopic.follower(code), LiveTopic.presentation(code)]
         // Notices may come from another instance: the page is told what they mean, and reads
         // the store again itself (a notice's handler never waits on the store).
-        let page = LivePage(stream: stream, topics: topics) { notice, stream in
+        let page = LivePage(stream: stream, topics: topics) { notice, stream, delivery in
             if notice.topic == LiveTopic.app(appID) {
                 guard let text = shown.update(generation: notice.version) else { return true }
-                return stream.write(ServerSentEvent(name: "change", id: text, data: "").bytes)
+                return delivery.send(ServerSentEvent(name: "change", id: text, data: ""), to: stream)
             }
             if notice.topic == LiveTopic.presentation(code) {
-                stream.write(ServerSentEvent(name: "ended", data: "").bytes)
+                delivery.send(ServerSentEvent(name: "ended", data: ""), to: stream)
                 return false
             }
             guard notice.topic == sessionTopic else { return true }
             // Moved to a new id (the presenter logged in or out): the page read again, or the
             // reconnect, finds where the code points now, or that the presentation ended.
-            return Self.sessionChanged(notice, shown: shown, stream: stream)
+            return Self.sessionChanged(notice, shown: shown, stream: stream, delivery: delivery)
         }
         liveStreams.open(page)
         announceAudience(code)
@@ -129,16 +129,16 @@ struct LiveController: Sendable {
     }
 
     /// What a notice of the page's session means to it; false when the stream is done.
-    private static func sessionChanged(_ notice: ChangeNotice, shown: LiveVersionSeen, stream: ResponseStream)
-        -> Bool
-    {
+    private static func sessionChanged(
+        _ notice: ChangeNotice, shown: LiveVersionSeen, stream: ResponseStream, delivery: NoticeDelivery
+    ) -> Bool {
         guard notice.version != LiveTopic.gone else {
             // The session moved to a new id: reconnecting finds it by cookie.
-            stream.write(ServerSentEvent(name: "change", data: "").bytes)
+            delivery.send(ServerSentEvent(name: "change", data: ""), to: stream)
             return false
         }
         guard let text = shown.update(revision: notice.version) else { return true }
-        return stream.write(ServerSentEvent(name: "change", id: text, data: "").bytes)
+        return delivery.send(ServerSentEvent(name: "change", id: text, data: ""), to: stream)
     }
 
     /// Tells the presenter's pages on this instance how many follow now.

@@ -1,4 +1,5 @@
 import HTTPServer
+import IconCatalog
 import QRCode
 import Views
 
@@ -14,6 +15,11 @@ public struct FollowLinks: Sendable {
     /// libqrencode, asked for at each link: the process's, looked for once at the first
     /// (`QRCodeLibrary.shared`); nil draws the link and its copy button without a code.
     var qrCodes: @Sendable () -> QRCodeLibrary? = { QRCodeLibrary.shared.library }
+    /// Links already made, by URL: a presenter's every page shows its link, and encoding the QR
+    /// code was about 40% of such a page's CPU. A link is the same whoever asks for its URL.
+    let made = ByteBoundedCache<String, FollowLink>(capacityInBytes: 1 << 20) {
+        $0.url.utf8.count + $0.qrModules.count + 64
+    }
 
     func link(_ appID: String, _ code: String, request: Request) -> FollowLink {
         let path = StageLinks.follow(appID, code)
@@ -25,8 +31,11 @@ public struct FollowLinks: Sendable {
         } else {
             url = path
         }
+        if let known = made.value(forKey: url) { return known }
         guard let code = QRCode(url, from: qrCodes()) else { return FollowLink(url: url) }
-        return FollowLink(url: url, qrSize: code.size, qrModules: code.modules)
+        let link = FollowLink(url: url, qrSize: code.size, qrModules: code.modules)
+        made.insert(link, forKey: url)
+        return link
     }
 
     /// A host name or address, with a port or not: letters, digits, `.-:[]`, at most 255 bytes.

@@ -22,14 +22,60 @@ enum LiveTopic {
 final class LivePage: Sendable {
     let stream: ResponseStream
     let topics: [String]
-    /// Writes what a notice means to this page; false when the page is done (its stream is
-    /// then finished).
-    let hear: @Sendable (ChangeNotice, ResponseStream) -> Bool
+    /// Sends what a notice means to this page through the delivery (`NoticeDelivery.send`);
+    /// false when the page is done (its stream is then finished).
+    let hear: @Sendable (ChangeNotice, ResponseStream, NoticeDelivery) -> Bool
 
-    init(stream: ResponseStream, topics: [String], hear: @escaping @Sendable (ChangeNotice, ResponseStream) -> Bool) {
+    init(
+        stream: ResponseStream, topics: [String],
+        hear: @escaping @Sendable (ChangeNotice, ResponseStream, NoticeDelivery) -> Bool
+    ) {
         self.stream = stream
         self.topics = topics
         self.hear = hear
+    }
+}
+
+/// One notice's way to its pages, used by the one thread that delivers it.
+///
+/// Each event is encoded once for every page that sends it: the followers of a presenter are
+/// all told the same `change`, and ten thousand of them cost one encoding (each stream copies
+/// the bytes into its own buffer). The streams are written first and woken together at the
+/// end (`ResponseStream.write(_:waking:)` says why).
+final class NoticeDelivery {
+    private var last: (event: ServerSentEvent, bytes: [UInt8])?
+    private var written: [ResponseStream] = []
+    /// How many events the delivery encoded.
+    private(set) var encodings = 0
+
+    init(pages: Int) { written.reserveCapacity(pages) }
+
+    /// Queues `event` on `stream`; false once the stream is over.
+    @discardableResult
+    func send(_ event: ServerSentEvent, to stream: ResponseStream) -> Bool {
+        let bytes: [UInt8]
+        if let last, last.event == event {
+            bytes = last.bytes
+        } else {
+            bytes = event.bytes
+            last = (event, bytes)
+            encodings += 1
+        }
+        return send(bytes, to: stream)
+    }
+
+    /// Queues bytes made by the page itself on `stream`; false once the stream is over.
+    @discardableResult
+    func send(_ bytes: [UInt8], to stream: ResponseStream) -> Bool {
+        guard stream.write(bytes, waking: false) else { return false }
+        written.append(stream)
+        return true
+    }
+
+    /// Wakes every stream written to, so that they send.
+    func wakeAll() {
+        for stream in written { stream.wake() }
+        written = []
     }
 }
 
@@ -68,8 +114,13 @@ final class LiveStreams: Sendable {
     func count(on topic: String) -> Int { book.withLock { $0.pages[topic]?.count ?? 0 } }
 
     /// Hands `notice` to the pages of its topic (on the publishing thread; each only writes).
-    func deliver(_ notice: ChangeNotice) {
+    /// Returns how many events were encoded for them.
+    @discardableResult
+    func deliver(_ notice: ChangeNotice) -> Int {
         let pages = book.withLock { book in book.pages[notice.topic].map { Array($0.values) } ?? [] }
-        for page in pages where !page.hear(notice, page.stream) { page.stream.finish() }
+        let delivery = NoticeDelivery(pages: pages.count)
+        for page in pages where !page.hear(notice, page.stream, delivery) { page.stream.finish() }
+        delivery.wakeAll()
+        return delivery.encodings
     }
 }

@@ -7,16 +7,20 @@ public enum CheckWarnings {
         tint(app) + titles(app)
     }
 
-    /// A tint too light to be text at 4.5:1 on the lightest backgrounds it meets: the pages use
-    /// a darker shade of it for text and buttons, which the author should know.
+    /// A tint too light to be text at 4.5:1 on the lightest backgrounds it meets, without a
+    /// `textTint`: the pages use a darker shade of it for text, which the author should know,
+    /// with where it shows and how to choose it instead.
     static func tint(_ app: AppDescription) -> [String] {
         let palette = TintPalette(app: app)
-        guard palette.text != palette.tint else { return [] }
+        guard app.textTint == nil, palette.text != palette.tint else { return [] }
         let ratio = palette.tint.contrast(with: TintPalette.darkestBackground)
         return [
             "tint: \(palette.tint) has \(oneDecimal(ratio)):1 against the bar's selected cell "
-                + "(\(TintPalette.darkestBackground)), under the 4.5:1 text needs; links, titles and buttons use "
-                + "the darker \(palette.text) instead"
+                + "(\(TintPalette.darkestBackground)), under the 4.5:1 text needs, so text in the tint shows in "
+                + "the darker \(palette.text): links, the selected tab's title, buttons, the More list's current "
+                + "row and the event log's chosen filter (icons, the glow and focus rings keep the tint). "
+                + "To choose that colour, add \"textTint\": \"#RRGGBB\" (at least 4.5:1 against "
+                + "\(TintPalette.darkestBackground))"
         ]
     }
 

@@ -177,7 +177,8 @@ public enum StageLinks {
         html.urlComponent(tag)
     }
 
-    /// One built-in icon's cell in the gallery (`tint` is `RRGGBB`, for the tinted states).
+    /// One built-in icon's cell in the gallery (`tint` is `RRGGBB`, for the tinted states), with
+    /// the version of its art (`?v=`).
     public static func builtInIcon(_ name: String, state: IconPicture, scale: Int, tint: String) -> String {
         url { html in
             html.raw("/icons/")
@@ -188,7 +189,11 @@ public enum StageLinks {
             if state != .unselected {
                 html.raw("?tint=")
                 html.text(tint)
+                html.raw("&v=")
+            } else {
+                html.raw("?v=")
             }
+            html.text(BuiltInIcon(rawValue: name)?.artVersion ?? "")
         }
     }
 
@@ -232,8 +237,9 @@ public enum StageLinks {
     /// The fill of unselected icons on a dark bar (`?color=`): light, as iOS draws them there.
     public static let unselectedOnDarkColor = "C7C7CC"
 
-    /// One half of a tab's icon URL, `/icons/NAME/STATE@Sx.png?tint=RRGGBB` for a built-in icon
-    /// or `/icons/apps/APP/TAB/STATE@Sx.png?v=VERSION` for the app's own path data, from the two fields of
+    /// One half of a tab's icon URL, `/icons/NAME/STATE@Sx.png?tint=RRGGBB&v=VERSION` for a built-in
+    /// icon (`?v=VERSION` alone when unselected) or `/icons/apps/APP/TAB/STATE@Sx.png?v=VERSION` for
+    /// the app's own path data (`AppDescription.iconVersion(of:)`), from the two fields of
     /// the tab it reads (the bar reads them in place, without copying the whole tab description). `onDark` asks for an
     /// unselected icon's light fill (`?color=`); a selected icon keeps the app's tint.
     static func writeIcon(
@@ -250,9 +256,12 @@ public enum StageLinks {
             if selected {
                 html.raw("?tint=")
                 writeTintQuery(app, into: &html)
-            } else if onDark {
-                writeOnDarkQuery(into: &html)
+                html.raw("&v=")
+            } else {
+                html.raw("?v=")
             }
+            html.text(app.iconVersion(of: tabID))
+            if !selected && onDark { writeOnDarkQuery(then: true, into: &html) }
         case (.path, .beforeScale):
             html.raw("/icons/apps/")
             html.text(app.id)

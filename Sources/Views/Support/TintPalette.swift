@@ -8,13 +8,13 @@ public struct TintPalette: Sendable, Equatable {
     /// The darkest background the tint's colours sit on: the selected cell of the vertical bar
     /// (`.tab-bar-vertical .tab[aria-current]` in Public/css/tabstage.css); the page and the
     /// bars are lighter, so what reads here reads there.
-    public static let darkestBackground = RGBColor(red: 0xEC, green: 0xEC, blue: 0xF1)
+    public static let darkestBackground = AppDescription.textBackground
     /// The lightest background of the dark appearance: its selected cell (`--current-cell`); its
     /// bars, pages and stage are darker.
     public static let lightestDarkBackground = RGBColor(red: 0x3A, green: 0x3A, blue: 0x3C)
     /// Text (and white text on a button of it) needs 4.5:1; a focus ring, as any part of a
     /// control, 3:1.
-    public static let textContrast = 4.5
+    public static let textContrast = AppDescription.textContrast
     public static let ringContrast = 3.0
 
     /// The tint as written.
@@ -36,9 +36,11 @@ public struct TintPalette: Sendable, Equatable {
     }
 
     /// The palette of an app; the system blue for a tint that is not `#RRGGBB` (the loader
-    /// refuses those).
+    /// refuses those). Its `textTint`, when chosen, is the text colour (the loader checked that
+    /// it reads).
     public init(app: AppDescription) {
         self.init(tint: app.tintColor ?? RGBColor(red: 0x00, green: 0x7A, blue: 0xFF))
+        if let chosen = app.textTintColor { text = chosen }
     }
 
     /// The first of the tint lightened in steps of 1% that has `ratio` against the lightest dark
