@@ -35,7 +35,7 @@ struct PrototypeSummary {
         }
         let layout = segments.count > 1 ? Layout(rawValue: segments[1]) : nil
         let session = after ?? VisitorSession()
-        let language = application.language(of: request, session: session)
+        let language = application.language(of: request, session: session, app: app)
         let container = session.containers[app.id] ?? TabContainer(app: app)
         var lines = ["app: \(app.id) (\(app.name.text(in: language.tag)))"]
         if let layout { lines.append("layout: \(layout.rawValue)") }
@@ -76,14 +76,14 @@ struct PrototypeSummary {
         return container.log.events.filter { $0.sequence >= firstNew }
     }
 
-    static func bar(_ container: TabContainer, layout: Layout, isLoggedIn: Bool, language: UILanguage) -> String {
+    static func bar(_ container: TabContainer, layout: Layout, isLoggedIn: Bool, language: PageLanguage) -> String {
         let tabs = container.app.tabs
         func item(_ index: Int, isSelected: Bool) -> String {
             let tab = tabs[index]
             var text = tab.title.text(in: language.tag)
             switch container.badge(at: index) {
             case .count(let count)?: text += " " + (Badge.count(count).label ?? "")
-            case .text(let label)?: text += " •" + label.english
+            case .text(let label)?: text += " •" + label.text(in: language.tag)
             case nil: break
             }
             if tab.requiresLogin && !isLoggedIn { text += " 🔒" }

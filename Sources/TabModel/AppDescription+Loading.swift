@@ -4,6 +4,8 @@ extension AppDescription {
         public static let tabCount = 2...12
         public static let idLength = 1...32
         public static let nameLength = 40
+        /// Each language is a version of every page, written once when the app loads.
+        public static let languageCount = 1...8
         public static let titleLength = 24
         public static let headingLength = 60
         public static let paragraphLength = 400
@@ -97,10 +99,8 @@ struct DescriptionValidator {
     let pathDataProblem: (String) -> String?
     /// The id string written in each tab, by index, to name tabs in messages.
     let writtenTabIDs: [Int: String]
-    /// The languages every text of the app must have, and no other: its `languages`, read
-    /// before any text (`LocalizedText.requiredLanguages` when it declares none); nil when its
-    /// `languages` are wrong, which is reported once, its texts then checked for nothing else.
-    var languages: [String]? = LocalizedText.requiredLanguages
+    /// The languages every text is checked against, once known (see `app(_:)`).
+    var textLanguages: LocalizedText.Languages?
 
     init(document: JSONDocument, pathDataProblem: @escaping (String) -> String?) {
         self.document = document

@@ -8,11 +8,23 @@ extension DescriptionValidator {
             "customizable", "showsDemos", "textTint", "languages",
         ]
         guard let members = members(document, at: "", allowed: keys) else { return nil }
-        // First, as every text is checked against them.
-        if let value = members.values["languages"] { languages = parseLanguages(value, at: "languages") }
         let id = required(members, "id").flatMap { identifier($0, at: "id") }
-        let name = required(members, "name").flatMap {
+        // The languages come before any text is read: every text is checked against them.
+        var languagesAreValid = true
+        if let value = members.values["languages"] {
+            let (tags, isValid) = parseLanguages(value, at: "languages")
+            languagesAreValid = isValid
+            textLanguages = tags.isEmpty ? nil : LocalizedText.Languages(tags: tags, areDeclared: true)
+        } else {
+            textLanguages = languages(ofName: members.values["name"])
+        }
+        var name = required(members, "name").flatMap {
             localizedText($0, at: "name", what: "a name", maximumLength: AppDescription.Limits.nameLength)
+        }
+        if name != nil, textLanguages == nil, members.values["languages"] == nil {
+            // `{}`: no language said, here or in `languages`.
+            report("name", "no text; write the name in each of the app's languages, such as {\"en\": \"My App\"}")
+            name = nil
         }
         let tint = required(members, "tint").flatMap { colour($0, at: "tint") }
         var textTint: String?? = .some(nil)
@@ -40,43 +52,17 @@ extension DescriptionValidator {
             members.values["sections"].map { parseSections($0, at: "sections") } ?? []
         let customizable: [String]? =
             members.values["customizable"].map { tabIDList($0, at: "customizable", allowsEmpty: true) } ?? []
-        guard let id, let name, let tint, let layout, let iconStyle, let policies, let hidesBar, let tabs,
-            let sections, let customizable, let showsDemos, let textTint, let languages
+        guard languagesAreValid, let languages = textLanguages?.tags, let id, let name, let tint, let layout,
+            let iconStyle, let policies, let hidesBar, let tabs, let sections, let customizable, let showsDemos,
+            let textTint
         else { return nil }
         var app = AppDescription(
-            id: id, name: name, tint: tint, defaultLayout: layout, iconStyle: iconStyle, policies: policies,
+            id: id, name: name, languages: languages, tint: tint, defaultLayout: layout, iconStyle: iconStyle,
+            policies: policies,
             hidesBottomBarWhenPushed: hidesBar, tabs: tabs, sections: sections,
             customizableTabIDs: tabs.map(\.id).filter { customizable.contains($0) }, showsDemos: showsDemos)
         if let textTint { app.textTint = textTint }
-        app.languages = languages
         return app
-    }
-
-    /// `["en"]`, `["zh-Hant", "en"]`: the app's languages in its order, the first its default.
-    /// TabStage draws its own labels in English and Traditional Chinese, so those are the ones an
-    /// app may declare for now.
-    private mutating func parseLanguages(_ value: JSONValue, at path: String) -> [String]? {
-        guard let elements = array(value, at: path) else { return nil }
-        guard !elements.isEmpty else {
-            report(path, "empty; an app has at least one language, such as [\"en\"]")
-            return nil
-        }
-        var declared: [String] = []
-        for (index, element) in elements.enumerated() {
-            let elementPath = "\(path)[\(index)]"
-            guard let tag = string(element, at: elementPath) else { return nil }
-            guard LocalizedText.requiredLanguages.contains(tag) else {
-                let known = LocalizedText.requiredLanguages.joined(separator: " and ")
-                report(elementPath, "'\(tag)' is not a language TabStage shows yet; it shows \(known)")
-                return nil
-            }
-            guard !declared.contains(tag) else {
-                report(elementPath, "'\(tag)' is declared twice")
-                return nil
-            }
-            declared.append(tag)
-        }
-        return declared
     }
 
     /// A chosen text colour, if it reads: 4.5:1 against the lightest backgrounds' darkest
@@ -93,6 +79,49 @@ extension DescriptionValidator {
             return nil
         }
         return colour
+    }
+
+    /// `"languages": ["en", ...]`: 1 to `Limits.languageCount` language tags, each once. The tags
+    /// that are valid come back whatever else is wrong, so that the texts are still checked.
+    mutating func parseLanguages(_ value: JSONValue, at path: String) -> (tags: [String], isValid: Bool) {
+        guard case .array(let elements) = value else {
+            typeMismatch(path, expected: "an array of language tags such as [\"en\", \"zh-Hant\"]", found: value)
+            return ([], false)
+        }
+        let limit = AppDescription.Limits.languageCount
+        guard limit.contains(elements.count) else {
+            let count = elements.isEmpty ? "empty" : "\(elements.count) languages"
+            report(path, "\(count); an app has \(limit.lowerBound) to \(limit.upperBound) languages, such as [\"en\"]")
+            return ([], false)
+        }
+        var tags: [String] = []
+        var isValid = true
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            guard let tag = string(element, at: elementPath) else {
+                isValid = false
+                continue
+            }
+            if !isLanguageTag(tag) {
+                report(elementPath, "'\(tag)' is not a language tag such as en, fr or zh-Hant")
+                isValid = false
+            } else if let earlier = tags.firstIndex(where: { $0.lowercased() == tag.lowercased() }) {
+                report(elementPath, "'\(tag)' is listed twice; \(path)[\(earlier)] has it already")
+                isValid = false
+            } else {
+                tags.append(tag)
+            }
+        }
+        return (tags, isValid)
+    }
+
+    /// The languages of an app that does not declare them: those its `name` is written in, in
+    /// its order (nil when the name is no object of texts).
+    func languages(ofName name: JSONValue?) -> LocalizedText.Languages? {
+        guard case .object(let list)? = name else { return nil }
+        var tags: [String] = []
+        for member in list where isLanguageTag(member.key) && !tags.contains(member.key) { tags.append(member.key) }
+        return tags.isEmpty ? nil : LocalizedText.Languages(tags: tags, areDeclared: false)
     }
 
     /// The tab ids written in `tabs`, whatever else is wrong with the tabs.

@@ -99,7 +99,7 @@ extension DescriptionValidator {
     {
         guard case .object(let list) = value else {
             typeMismatch(
-                path, expected: "an object of texts by language, such as {\"en\": ..., \"zh-Hant\": ...}", found: value)
+                path, expected: "an object of texts by language, such as \(textExample)", found: value)
             return nil
         }
         var translations: [String: String] = [:]
@@ -115,7 +115,7 @@ extension DescriptionValidator {
                 continue
             }
             guard isLanguageTag(member.key) else {
-                report(memberPath, "'\(member.key)' is not a language tag such as en or zh-Hant")
+                report(memberPath, "'\(member.key)' is not a language tag such as en, fr or zh-Hant")
                 isValid = false
                 continue
             }
@@ -136,19 +136,22 @@ extension DescriptionValidator {
             }
             translations[member.key] = text
         }
-        let languages = self.languages ?? Array(translations.keys)
-        for language in languages where translations[language] == nil {
-            report(path, "missing '\(language)'")
-            isValid = false
+        // Keys that are no language tag, or repeated, were reported above; the rest keep the app's rule.
+        var written: [String] = []
+        for member in list where isLanguageTag(member.key) && !written.contains(member.key) {
+            written.append(member.key)
         }
-        for language in translations.keys.sorted() where !languages.contains(language) {
-            report(
-                path + "." + language,
-                "'\(language)' is not one of the app's languages (\(languages.joined(separator: ", "))); "
-                    + "add it to \"languages\" or remove this text")
+        for problem in textLanguages?.problems(ofTextIn: written) ?? [] {
+            report(problem.language.map { "\(path).\($0)" } ?? path, problem.message)
             isValid = false
         }
         return isValid ? LocalizedText(translations) : nil
+    }
+
+    /// `{"en": ..., "zh-Hant": ...}` in the app's languages.
+    private var textExample: String {
+        let tags = textLanguages?.tags ?? AppDescription.demoLanguages
+        return "{" + tags.map { "\"\($0)\": ..." }.joined(separator: ", ") + "}"
     }
 
     /// Why `text` cannot be shown: a control character (Unicode's Cc: U+0000 to U+001F, U+007F

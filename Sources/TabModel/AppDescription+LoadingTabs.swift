@@ -175,7 +175,8 @@ extension DescriptionValidator {
                 return nil
             }
             // One text for every language.
-            return .some(.text(LocalizedText([LocalizedText.fallbackLanguage: text])))
+            let tags = textLanguages?.tags ?? [LocalizedText.fallbackLanguage]
+            return .some(.text(LocalizedText(Dictionary(uniqueKeysWithValues: tags.map { ($0, text) }))))
         case .object:
             return localizedText(
                 value, at: path, what: "a badge", maximumLength: AppDescription.Limits.badgeTextLength

@@ -21,6 +21,7 @@ public struct AppDescription: Sendable, Equatable {
     @usableFromInline struct Fields: Sendable, Equatable {
         @usableFromInline var id: String
         @usableFromInline var name: LocalizedText
+        @usableFromInline var languages: [String]
         @usableFromInline var tint: String
         @usableFromInline var defaultLayout: Layout
         @usableFromInline var iconStyle: IconStyle
@@ -32,7 +33,6 @@ public struct AppDescription: Sendable, Equatable {
         @usableFromInline var customizableTabIDs: [String]
         @usableFromInline var showsDemos: Bool
         @usableFromInline var textTint: String? = nil
-        @usableFromInline var languages: [String] = LocalizedText.requiredLanguages
         /// Each drawn icon's content version by tab id, and the More item's (see `iconVersion(of:)`).
         @usableFromInline var iconVersions: [String: String] = [:]
         @usableFromInline var moreIconVersion = ""
@@ -47,6 +47,12 @@ public struct AppDescription: Sendable, Equatable {
         @inlinable get { shared.fields.name }
         set { change { $0.name = newValue } }
     }
+    /// The language tags every text of the app is written in, in the order the file declares them
+    /// (its language switch's order); never empty.
+    public var languages: [String] {
+        @inlinable get { shared.fields.languages }
+        set { change { $0.languages = newValue } }
+    }
     /// `#RRGGBB`, upper- or lower-case as written.
     public var tint: String {
         @inlinable get { shared.fields.tint }
@@ -57,12 +63,6 @@ public struct AppDescription: Sendable, Equatable {
     public var textTint: String? {
         @inlinable get { shared.fields.textTint }
         set { change { $0.textTint = newValue } }
-    }
-    /// The languages of the app's texts, in its order: the first is its default, and the
-    /// language switch offers these only (`["en", "zh-Hant"]` unless the file says otherwise).
-    public var languages: [String] {
-        @inlinable get { shared.fields.languages }
-        set { change { $0.languages = newValue } }
     }
     /// The background text in the tint must read on: the vertical bar's selected cell, the
     /// darkest of the light appearance's (`.tab-bar-vertical .tab[aria-current]` in
@@ -115,12 +115,14 @@ public struct AppDescription: Sendable, Equatable {
     }
 
     public init(
-        id: String, name: LocalizedText, tint: String, defaultLayout: Layout, iconStyle: IconStyle = .glow,
+        id: String, name: LocalizedText, languages: [String] = AppDescription.demoLanguages, tint: String,
+        defaultLayout: Layout, iconStyle: IconStyle = .glow,
         policies: NavigationPolicies, hidesBottomBarWhenPushed: Bool = false, tabs: [TabDescription],
         sections: [TabSectionDescription] = [], customizableTabIDs: [String] = [], showsDemos: Bool = true
     ) {
         var fields = Fields(
-            id: id, name: name, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle, policies: policies,
+            id: id, name: name, languages: languages, tint: tint, defaultLayout: defaultLayout, iconStyle: iconStyle,
+            policies: policies,
             hidesBottomBarWhenPushed: hidesBottomBarWhenPushed, tabs: tabs, sections: sections,
             defaultOrder: Self.defaultOrder(of: tabs, sections: sections), customizableTabIDs: customizableTabIDs,
             showsDemos: showsDemos)
@@ -156,6 +158,12 @@ public struct AppDescription: Sendable, Equatable {
     public func index(ofTab id: String) -> Int? {
         tabs.firstIndex { $0.id == id }
     }
+
+    /// The languages of an app built in code without saying them: the built-in demos'.
+    public static let demoLanguages = ["en", "zh-Hant"]
+
+    /// The language a page of the app opens in when the visitor asks for none of its languages.
+    @inlinable public var defaultLanguage: String { languages.first ?? LocalizedText.fallbackLanguage }
 
     /// The tint as a colour, or nil if it is not `#RRGGBB` (the loader refuses those).
     public var tintColor: RGBColor? {

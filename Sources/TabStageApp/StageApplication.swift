@@ -108,9 +108,10 @@ public final class StageApplication: Sendable {
         try? visitors.read(request)
     }
 
-    /// The language a page answering `request` is in, for a visitor with `session`.
-    public func language(of request: Request, session: VisitorSession) -> UILanguage {
-        RequestedSettings(request).language(of: session)
+    /// The language a page of `app` (nil: about no app) answering `request` is in, for a visitor
+    /// with `session`.
+    public func language(of request: Request, session: VisitorSession, app: AppDescription?) -> PageLanguage {
+        RequestedSettings(request, languages: app?.languages ?? UILanguage.tags).language(of: session)
     }
 
     // MARK: Apps replaced while serving

@@ -11,7 +11,7 @@ enum CheckCommand: Subcommand {
     static let usage = """
         Usage: tabstage check FILE...
 
-        Prints 'FILE: ok (N tabs, app 'ID')' for a valid app description, or every problem
+        Prints 'FILE: ok (N tabs, app 'ID', languages TAGS)' for a valid app description, or every problem
         at once in reading order, one a line: 'FILE:LINE:COLUMN: PATH: MESSAGE', the path
         naming the tab's id ('tabs[4] 'savings'.title'). A valid file may have warnings after
         its ok line, 'FILE: warning: PATH: MESSAGE': a tint too light for text, a title its
@@ -33,7 +33,9 @@ enum CheckCommand: Subcommand {
             }
             switch AppLoading.load(json: Array(data)) {
             case .success(let app):
-                console.out("\(file): ok (\(app.tabs.count) tabs, app '\(app.id)')\n")
+                console.out(
+                    "\(file): ok (\(app.tabs.count) tabs, app '\(app.id)', languages "
+                        + "\(app.languages.joined(separator: ", ")))\n")
                 for warning in CheckWarnings.lines(for: app) { console.out("\(file): warning: \(warning)\n") }
             case .failure(let report):
                 for problem in report.problems { console.out(problem.line(in: file) + "\n") }

@@ -3,7 +3,8 @@ import TabModel
 /// `GET /{app}/export.swift`: the SwiftUI `TabView` (iOS 18) that builds the app's tabs in their
 /// default order, its sections as `TabSection`s, each tab's starting badge and a customization
 /// ID, in the `.sidebarAdaptable` style with the visitor's customization kept in `@AppStorage`.
-/// Plain Swift source: the titles in English, each page a `Text` of its heading, to replace.
+/// Plain Swift source: the texts in the app's first language, each page a `Text` of its heading,
+/// to replace.
 ///
 /// What may be customized follows the description: a tab neither `customizable` nor
 /// `allowsHiding` is `.disabled`; a customizable tab that may not be hidden is `.reorderable`; one
@@ -13,7 +14,7 @@ import TabModel
 public enum SwiftUIExport {
     public static func source(of app: AppDescription) -> String {
         let typeName = Self.typeName(app.id)
-        let name = String(app.name.text(in: "en").map { $0.isNewline ? " " : $0 })
+        let name = String(app.name.text(in: app.defaultLanguage).map { $0.isNewline ? " " : $0 })
         var lines = [
             "// The tabs of \(name), exported by TabStage from its app description '\(app.id)'.",
             "import SwiftUI",
@@ -30,7 +31,9 @@ public enum SwiftUIExport {
             if section != openSection {
                 if let openSection { lines += closeSection(app.sections[openSection], app: app) }
                 if let section {
-                    lines.append("            TabSection(\(literal(app.sections[section].title.text(in: "en")))) {")
+                    lines.append(
+                        "            TabSection(\(literal(app.sections[section].title.text(in: app.defaultLanguage)))) {"
+                    )
                 }
                 openSection = section
             }
@@ -55,15 +58,16 @@ public enum SwiftUIExport {
     /// One `Tab(…)` with its modifiers.
     private static func tab(_ tab: TabDescription, app: AppDescription, indent: Int) -> [String] {
         let pad = String(repeating: " ", count: indent)
-        let heading = (tab.page.heading ?? tab.title).text(in: "en")
+        let heading = (tab.page.heading ?? tab.title).text(in: app.defaultLanguage)
         var lines = [
-            pad + "Tab(\(literal(tab.title.text(in: "en"))), systemImage: \(literal(symbolName(tab.icon)))) {",
+            pad
+                + "Tab(\(literal(tab.title.text(in: app.defaultLanguage))), systemImage: \(literal(symbolName(tab.icon)))) {",
             pad + "    Text(\(literal(heading)))",
             pad + "}",
         ]
         switch TabContainer.startingBadge(of: tab) {
         case .count(let count)?: lines.append(pad + ".badge(\(count))")
-        case .text(let text)?: lines.append(pad + ".badge(\(literal(text.english)))")
+        case .text(let text)?: lines.append(pad + ".badge(\(literal(text.text(in: app.defaultLanguage))))")
         case nil: break
         }
         lines.append(pad + ".customizationID(\(literal(app.id + "." + tab.id)))")

@@ -21,7 +21,7 @@ APPEARANCES = ["light", "dark"]
 
 
 def loc(text):
-    """A text in both of the languages an app file must give (the test reads the English)."""
+    """A text in the two languages of this test's apps (the test reads the English)."""
     return {"en": text, "zh-Hant": text}
 
 

@@ -167,16 +167,17 @@ private func withTabs(_ extra: String...) -> String {
     }
 
     @Test func missingLanguage() {
+        let declared = validJSON(top: " \"languages\": [\"en\", \"zh-Hant\"],")
         #expect(
-            problems(validJSON().replacingFirst("\"zh-Hant\": \"示範\"", with: "\"ja\": \"デモ\"")) == [
+            problems(declared.replacingFirst("\"zh-Hant\": \"示範\"", with: "\"ja\": \"デモ\"")) == [
                 "name: missing 'zh-Hant'",
                 "name.ja: 'ja' is not one of the app's languages (en, zh-Hant); add it to \"languages\" or remove this text",
             ])
         // The missing text is reported at its object, which starts before its members.
         #expect(
-            problems(validJSON().replacingFirst("\"zh-Hant\": \"示範\"", with: "\"Chinese!\": \"x\"")) == [
+            problems(declared.replacingFirst("\"zh-Hant\": \"示範\"", with: "\"Chinese!\": \"x\"")) == [
                 "name: missing 'zh-Hant'",
-                "name.Chinese!: 'Chinese!' is not a language tag such as en or zh-Hant",
+                "name.Chinese!: 'Chinese!' is not a language tag such as en, fr or zh-Hant",
             ])
     }
 
@@ -197,6 +198,7 @@ private func withTabs(_ extra: String...) -> String {
             """
         let app = try AppDescription.load(jsonText: english).get()
         #expect(app.languages == ["en"])
+        // Without `languages`, those of the name.
         #expect(try AppDescription.load(jsonText: validJSON()).get().languages == ["en", "zh-Hant"])
         // A text in a language the app does not declare, located at that text.
         let extra = english.replacing("{\"en\": \"Plan\"}", with: "{\"en\": \"Plan\", \"zh-Hant\": \"計劃\"}")
@@ -210,15 +212,13 @@ private func withTabs(_ extra: String...) -> String {
         #expect(problems(both).first == "name: missing 'zh-Hant'")
         #expect(
             problems(english.replacing("[\"en\"]", with: "[]")) == [
-                "languages: empty; an app has at least one language, such as [\"en\"]"
+                "languages: empty; an app has 1 to 8 languages, such as [\"en\"]"
             ])
-        #expect(
-            problems(english.replacing("[\"en\"]", with: "[\"en\", \"fr\"]")) == [
-                "languages[1]: 'fr' is not a language TabStage shows yet; it shows en and zh-Hant"
-            ])
+        // Any language: TabStage's own labels show in English beside it.
+        #expect(problems(english.replacing("[\"en\"]", with: "[\"en\", \"fr\"]")).first == "name: missing 'fr'")
         #expect(
             problems(english.replacing("[\"en\"]", with: "[\"en\", \"en\"]")) == [
-                "languages[1]: 'en' is declared twice"
+                "languages[1]: 'en' is listed twice; languages[0] has it already"
             ])
     }
 
@@ -310,7 +310,7 @@ private func withTabs(_ extra: String...) -> String {
             jsonText: withTabs(tab(more: ", \"badge\": 3"), tab("four", more: ", \"badge\": \"New\""))
         ).get()
         #expect(app.tabs[2].initialBadge == .count(3))
-        #expect(app.tabs[3].initialBadge == .text(LocalizedText(["en": "New"])))
+        #expect(app.tabs[3].initialBadge == .text(LocalizedText(["en": "New", "zh-Hant": "New"])))
         #expect(
             problems(withTabs(tab(more: ", \"badge\": \"Very long\""))) == [
                 "tabs[2].badge: too long (9 characters); a badge has at most 8"
@@ -327,8 +327,8 @@ private func withTabs(_ extra: String...) -> String {
         let json = """
             {"id": "Bad!", "name": {"en": ""}, "tint": "red", "layout": "side", "extra": 1,
              "tabs": [
-               {"id": "a", "title": {"en": "A", "zh-Hant": "A"}, "icon": "hom", "page": {"kind": "text"}},
-               {"id": "a", "title": {"en": "A", "zh-Hant": "A"}, "icon": {"path": ""}, "page": {"kind": "map"}}
+               {"id": "a", "title": {"en": "A"}, "icon": "hom", "page": {"kind": "text"}},
+               {"id": "a", "title": {"en": "A"}, "icon": {"path": ""}, "page": {"kind": "map"}}
              ]}
             """
         let icons = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
@@ -336,15 +336,14 @@ private func withTabs(_ extra: String...) -> String {
         #expect(
             located(json).map(\.description) == [
                 "1:8: id: 'Bad!' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",
-                "1:24: name: missing 'zh-Hant'",
                 "1:31: name.en: empty; a name needs 1 to 40 characters",
                 "1:44: tint: 'red' is not a colour; expected #RRGGBB, such as #FF9500",
                 "1:61: layout: unknown layout 'side'; expected one of vertical, bottom, adaptive",
                 "1:78: extra: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint, languages",
-                "3:62: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
+                "3:46: tabs[0] 'a'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
                 "4:11: tabs[1] 'a'.id: duplicate tab id 'a'; tabs[0] has it already",
-                "4:71: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
-                "4:93: tabs[1] 'a'.page.kind: unknown page kind 'map'; expected one of \(kinds)",
+                "4:55: tabs[1] 'a'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
+                "4:77: tabs[1] 'a'.page.kind: unknown page kind 'map'; expected one of \(kinds)",
             ])
     }
 

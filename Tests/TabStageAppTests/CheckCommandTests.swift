@@ -19,7 +19,7 @@ private func example(_ name: String) -> String {
         let file = example("coffee.json")
         let result = runCLI(["check", file])
         #expect(result.code == 0)
-        #expect(result.out == "\(file): ok (3 tabs, app 'coffee')\n")
+        #expect(result.out == "\(file): ok (3 tabs, app 'coffee', languages en, zh-Hant)\n")
         #expect(result.err.isEmpty)
     }
 
@@ -34,16 +34,16 @@ private func example(_ name: String) -> String {
             lines == [
                 "\(file):2:9: id: 'Broken App' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",
                 "\(file):3:11: name: missing 'zh-Hant'",
-                "\(file):4:11: tint: 'orange' is not a colour; expected #RRGGBB, such as #FF9500",
-                "\(file):5:13: layout: unknown layout 'sideways'; expected one of vertical, bottom, adaptive",
-                "\(file):6:13: colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint, languages",
-                "\(file):10:23: tabs[0] 'home'.title.en: empty; a title needs 1 to 24 characters",
-                "\(file):11:15: tabs[0] 'home'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
-                "\(file):15:13: tabs[1] 'home'.id: duplicate tab id 'home'; tabs[0] has it already",
-                "\(file):16:23: tabs[1] 'home'.title.en: too long (35 characters); a title has at most 24",
-                "\(file):17:24: tabs[1] 'home'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
-                "\(file):18:24: tabs[1] 'home'.requiresLogin: expected a boolean, found a string",
-                "\(file):19:24: tabs[1] 'home'.page.kind: unknown page kind 'map'; expected one of \(kinds)",
+                "\(file):5:11: tint: 'orange' is not a colour; expected #RRGGBB, such as #FF9500",
+                "\(file):6:13: layout: unknown layout 'sideways'; expected one of vertical, bottom, adaptive",
+                "\(file):7:13: colour: unknown key; expected one of id, name, tint, layout, iconStyle, policies, hidesBottomBarWhenPushed, tabs, sections, customizable, showsDemos, textTint, languages",
+                "\(file):11:23: tabs[0] 'home'.title.en: empty; a title needs 1 to 24 characters",
+                "\(file):12:15: tabs[0] 'home'.icon: unknown icon 'hom'; did you mean 'home'? Expected one of \(icons), or {\"path\": ..., \"fillRule\": ...}",
+                "\(file):16:13: tabs[1] 'home'.id: duplicate tab id 'home'; tabs[0] has it already",
+                "\(file):17:23: tabs[1] 'home'.title.en: too long (35 characters); a title has at most 24",
+                "\(file):18:24: tabs[1] 'home'.icon.path: empty path data; give SVG path data such as \"M2 2h20v20H2z\"",
+                "\(file):19:24: tabs[1] 'home'.requiresLogin: expected a boolean, found a string",
+                "\(file):20:24: tabs[1] 'home'.page.kind: unknown page kind 'map'; expected one of \(kinds)",
             ])
     }
 
@@ -94,7 +94,7 @@ private func example(_ name: String) -> String {
         let whole = "characters show); its link carries it whole as tooltip and accessible name"
         #expect(
             result.out.split(separator: "\n").map(String.init) == [
-                "\(file.path): ok (2 tabs, app 'sun')",
+                "\(file.path): ok (2 tabs, app 'sun', languages en, zh-Hant)",
                 "\(file.path): warning: tint: #FFCC00 has 1.3:1 against the bar's selected cell (#ECECF1), under "
                     + "the 4.5:1 text needs, so text in the tint shows in the darker #826800: links, the selected "
                     + "tab's title, buttons, the More list's current row and the event log's chosen filter (icons, "
@@ -123,7 +123,9 @@ private func example(_ name: String) -> String {
         try Data(app("#6B5500").utf8).write(to: file)
         let chosen = runCLI(["check", file.path])
         #expect(chosen.code == 0)
-        #expect(chosen.out == "\(file.path): ok (2 tabs, app 'sun')\n", "no warning once the text colour is chosen")
+        #expect(
+            chosen.out == "\(file.path): ok (2 tabs, app 'sun', languages en, zh-Hant)\n",
+            "no warning once the text colour is chosen")
         let loaded = try AppDescription.load(jsonText: app("#6B5500")).get()
         #expect(TintPalette(app: loaded).text == RGBColor(hex: "#6B5500"))
         #expect(String(decoding: ThemeStylesheet.css(for: loaded), as: UTF8.self).contains("--tint-text: #6B5500"))

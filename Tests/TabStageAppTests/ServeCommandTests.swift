@@ -121,7 +121,7 @@ import Testing
         let broken = Self.repositoryRoot.appendingPathComponent("examples/broken.json").path
         let invalid = runCLI(["serve", "--port", "0", "--app", broken])
         #expect(invalid.code == 1)
-        #expect(invalid.err.contains("\(broken):11:15: tabs[0] 'home'.icon: unknown icon 'hom'"))
+        #expect(invalid.err.contains("\(broken):12:15: tabs[0] 'home'.icon: unknown icon 'hom'"))
     }
 
     @Test func portInUseExitsWith1() throws {

@@ -23,12 +23,26 @@ struct AppMarkupTests {
             defaultLayout: .bottom, policies: .seed004, tabs: tabs)
     }()
 
-    static var apps: [AppDescription] { BuiltInApps.all + [awkwardApp] }
+    /// An app in French and British English, French first: no language of TabStage's own.
+    static let frenchApp: AppDescription = {
+        let json = #"""
+            {"id": "cafe", "name": {"fr": "Café", "en-GB": "Café"}, "languages": ["fr", "en-GB"], "tint": "#6F4E37",
+             "tabs": [
+               {"id": "menu", "title": {"fr": "Carte", "en-GB": "Menu"}, "icon": "home", "badge": "Neuf",
+                "page": {"kind": "counter", "label": {"fr": "Tasses", "en-GB": "Cups"}}},
+               {"id": "compte", "title": {"fr": "Compte", "en-GB": "Account"}, "icon": "person", "requiresLogin": true,
+                "page": {"kind": "profile", "heading": {"fr": "Bonjour", "en-GB": "Hello"}}}
+             ]}
+            """#
+        return try! AppDescription.load(jsonText: json).get()
+    }()
+
+    static var apps: [AppDescription] { BuiltInApps.all + [awkwardApp, frenchApp] }
 
     /// Every view a visitor of `app` can reach: each tab selected, More, a refusal; logged in
     /// and out; with and without a notice; each appearance in turn; with the offer to present
     /// and without it.
-    static func contexts(of app: AppDescription, layout: Layout, language: UILanguage) -> [StageContext] {
+    static func contexts(of app: AppDescription, layout: Layout, language: PageLanguage) -> [StageContext] {
         var contents: [(StageContent, selecting: String?)] = app.tabs.map { (.tab(id: $0.id), $0.id) }
         contents.append((.more, nil))
         contents.append(
@@ -75,7 +89,7 @@ struct AppMarkupTests {
         var compared = 0
         var changedBadges = 0
         for layout in Layout.allCases {
-            for language in UILanguage.allCases {
+            for language in app.languages.map({ PageLanguage(tag: $0) }) {
                 for plain in Self.contexts(of: app, layout: layout, language: language) {
                     changedBadges += plain.app.tabs.indices.count { !plain.container.showsStartingBadge(at: $0) }
                     var withMarkup = plain
@@ -88,7 +102,7 @@ struct AppMarkupTests {
                 }
             }
         }
-        #expect(compared == Layout.allCases.count * UILanguage.allCases.count * (app.tabs.count + 2) * 2)
+        #expect(compared == Layout.allCases.count * app.languages.count * (app.tabs.count + 2) * 2)
         if app.id == BuiltInApps.restaurantID {
             #expect(changedBadges > 0, "some contexts show a badge the container changed")
         }
@@ -104,6 +118,12 @@ struct AppMarkupTests {
         #expect(context.markup == nil)
         context.markup = other
         #expect(context.markup == nil)
+        context.markup = AppMarkup(app: restaurant)
+        #expect(context.markup != nil)
+        // A language the app is not written in has no markup.
+        context.chrome.language = PageLanguage(tag: "fr")
+        #expect(context.markup == nil)
+        context.chrome.language = .english
         context.markup = AppMarkup(app: restaurant)
         #expect(context.markup != nil)
         // A changed app drops the markup written from the app as it was.

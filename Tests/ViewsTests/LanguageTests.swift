@@ -5,29 +5,52 @@ import Testing
 
 @Test(
     arguments: [
-        (nil, UILanguage.english),
-        ("", .english),
-        ("en-US,en;q=0.9", .english),
-        ("zh-TW,zh;q=0.9,en;q=0.8", .traditionalChinese),
-        ("zh-HK", .traditionalChinese),
-        ("zh-Hant-TW", .traditionalChinese),
-        ("ZH-hant", .traditionalChinese),
-        ("zh-CN,zh;q=0.9", .english),
-        ("zh-Hans,zh-TW;q=0.5", .traditionalChinese),
-        ("fr, zh-TW;q=0.4, en;q=0.3", .traditionalChinese),
-        ("en;q=0.2, zh-TW;q=0.8", .traditionalChinese),
-        ("zh-TW;q=0, en", .english),
-        ("de, *;q=0.1", .english),
-    ] as [(String?, UILanguage)])
-func acceptLanguageChoosesTheBestLanguageWeWrite(header: String?, expected: UILanguage) {
-    #expect(UILanguage.negotiate(acceptLanguage: header) == expected)
+        (nil, "en"),
+        ("", "en"),
+        ("en-US,en;q=0.9", "en"),
+        ("zh-TW,zh;q=0.9,en;q=0.8", "zh-Hant"),
+        ("zh-HK", "zh-Hant"),
+        ("zh-Hant-TW", "zh-Hant"),
+        ("ZH-hant", "zh-Hant"),
+        ("zh-CN,zh;q=0.9", "en"),
+        ("zh-Hans,zh-TW;q=0.5", "zh-Hant"),
+        ("fr, zh-TW;q=0.4, en;q=0.3", "zh-Hant"),
+        ("en;q=0.2, zh-TW;q=0.8", "zh-Hant"),
+        ("zh-TW;q=0, en", "en"),
+        ("de, *;q=0.1", "en"),
+    ] as [(String?, String)])
+func acceptLanguageChoosesTheBestOfTabStagesLanguages(header: String?, expected: String) {
+    #expect(PageLanguage.negotiate(acceptLanguage: header, among: UILanguage.tags) == expected)
 }
 
-@Test func langParameterAcceptsOnlyOurTags() {
-    #expect(UILanguage(tag: "zh-hant") == .traditionalChinese)
-    #expect(UILanguage(tag: "en") == .english)
-    #expect(UILanguage(tag: "zh-TW") == nil)
-    #expect(UILanguage(tag: "") == nil)
+@Test(
+    arguments: [
+        (nil, "fr"),
+        ("de, *;q=0.1", "fr"),
+        ("en-US", "en-GB"),
+        ("en-GB;q=0.5, fr-CA", "fr"),
+        ("pt-BR, en;q=0.5", "pt-BR"),
+        ("pt", "pt-BR"),
+        ("zh-TW", "fr"),
+    ] as [(String?, String)])
+func acceptLanguageChoosesAmongTheAppsLanguagesAndElseItsFirst(header: String?, expected: String) {
+    #expect(PageLanguage.negotiate(acceptLanguage: header, among: ["fr", "en-GB", "pt-BR"]) == expected)
+}
+
+@Test func theLabelsAreInTheNearestLanguageTabStageIsWrittenInElseEnglish() {
+    #expect(PageLanguage(tag: "fr").labels == .english)
+    #expect(PageLanguage(tag: "zh-TW").labels == .traditionalChinese)
+    #expect(PageLanguage(tag: "zh-Hans").labels == .english)
+    #expect(PageLanguage(tag: "en-GB").labels == .english)
+    #expect(PageLanguage(tag: "zh-Hant") == .traditionalChinese)
+}
+
+@Test func langParameterAcceptsOnlyThePagesTags() {
+    #expect(PageLanguage.tag("zh-hant", among: UILanguage.tags) == "zh-Hant")
+    #expect(PageLanguage.tag("en", among: UILanguage.tags) == "en")
+    #expect(PageLanguage.tag("zh-TW", among: UILanguage.tags) == nil)
+    #expect(PageLanguage.tag("", among: UILanguage.tags) == nil)
+    #expect(PageLanguage.tag("FR", among: ["fr"]) == "fr")
 }
 
 @Test func eventTimesAreUTCInISOFormat() {

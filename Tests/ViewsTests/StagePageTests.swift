@@ -209,7 +209,7 @@ import Testing
     app.tabs[2].initialBadge = .text(LocalizedText(en: "New", zhHant: "新"))
     let container = TabContainer(app: app)
     for markup in [nil, AppMarkup(app: app)] {
-        func page(_ language: UILanguage) -> String {
+        func page(_ language: PageLanguage) -> String {
             let context = StageContext(
                 chrome: ChromeContext(language: language, app: app, layout: .vertical), app: app, layout: .vertical,
                 container: container, content: .tab(id: "t1"), markup: markup)
@@ -295,7 +295,7 @@ import Testing
     var container = TabContainer(app: app)
     _ = container.select(.tab("home"), source: .url, isLoggedIn: false, at: testTime, in: .bottom)
     _ = container.select(.tab("news"), source: .tap, isLoggedIn: false, at: testTime, in: .bottom)
-    func page(_ language: UILanguage) -> String {
+    func page(_ language: PageLanguage) -> String {
         String(
             decoding: EventLogPage.document(
                 app: app, log: container.log, chrome: ChromeContext(language: language, app: app)),

@@ -25,7 +25,7 @@ func manyTabApp(_ count: Int) -> AppDescription {
 
 func stageHTML(
     _ app: AppDescription, layout: Layout, container: TabContainer, content: StageContent,
-    language: UILanguage = .english, fragment: Bool = false
+    language: PageLanguage = .english, fragment: Bool = false
 ) -> String {
     let context = StageContext(
         chrome: ChromeContext(language: language, app: app, layout: layout), app: app, layout: layout,

@@ -4,6 +4,7 @@ enum RestaurantDemo {
         {
           "id": "restaurant",
           "name": {"en": "Restaurant", "zh-Hant": "餐廳"},
+          "languages": ["en", "zh-Hant"],
           "tint": "#FF9500",
           "layout": "bottom",
           "policies": "seed004",

@@ -4,6 +4,7 @@ enum VerticalDemo {
         {
           "id": "vertical",
           "name": {"en": "Vertical Tab Bar", "zh-Hant": "垂直分頁列"},
+          "languages": ["en", "zh-Hant"],
           "tint": "#2993EF",
           "layout": "vertical",
           "policies": "fsVertical",

@@ -55,6 +55,8 @@ struct AccountController: Sendable {
         var next = Self.next(form["next"])
         let now = page.now
         var selections: [String: String] = [:]
+        // The notice shows on the page `next` names: in its app's languages too.
+        let nextApp = next.split(separator: "/").first.flatMap { id in page.served.apps.first { $0.id == id } }
         let newID = try visitors.rotate(page.request) { session in
             Recorder.record(page, .redirect(next), since: nil, in: &session)
             guard session.isLoggedIn else { return }
@@ -62,7 +64,8 @@ struct AccountController: Sendable {
             for appID in session.containers.keys.sorted() {
                 _ = session.containers[appID]?.visitorLoggedOut(at: now)
             }
-            session.flash = FlashMessage(text: UIString.loggedOut.localizedText, isError: false)
+            session.flash = FlashMessage(
+                text: UIString.loggedOut.localizedText(alsoIn: nextApp?.languages ?? []), isError: false)
             selections = session.containers.compactMapValues(\.selectedTabID)
         }
         let segments = next.split(separator: "/").map(String.init)

@@ -50,7 +50,8 @@ struct CustomizationController: Sendable {
             (step.apply(to: &container, isLoggedIn: isLoggedIn, at: now, in: layout), container.selectedTabID)
         }
         if let refusal {
-            session.flash = FlashMessage(text: UIString.customizationRefused(refusal).localizedText, isError: true)
+            session.flash = FlashMessage(
+                text: UIString.customizationRefused(refusal).localizedText(alsoIn: app.languages), isError: true)
         }
         guard case .done = step else { return .redirect(StageLinks.editTabs(app.id, layout)) }
         if layout == .adaptive, let selected { return .redirect(StageLinks.tab(app.id, layout, selected)) }

@@ -234,10 +234,13 @@ struct LiveController: Sendable {
     }
 
     /// A follower's language: the one they chose (`?lang=`, kept in their own session), else the
-    /// presenter's choice, else their browser's.
-    static func followerLanguage(_ visit: PageVisit, own: VisitorSession, presenter: VisitorSession) -> UILanguage {
-        visit.page.settings.language ?? own.languageTag.flatMap { UILanguage(tag: $0) }
-            ?? presenter.languageTag.flatMap { UILanguage(tag: $0) } ?? visit.language
+    /// presenter's choice, else their browser's; each only when it is one of the app's languages.
+    static func followerLanguage(_ visit: PageVisit, own: VisitorSession, presenter: VisitorSession) -> PageLanguage {
+        let settings = visit.page.settings
+        guard let tag = settings.language ?? settings.kept(own) ?? settings.kept(presenter) else {
+            return visit.language
+        }
+        return PageLanguage(tag: tag)
     }
 
     /// A follower's appearance: the one they chose, else the presenter's, else auto.

@@ -31,7 +31,7 @@ struct TabController: Sendable {
     /// `/{app}`: on to the app's own layout (its description's `layout`), keeping `?lang=`.
     func appEntry(_ page: PageRequest) -> PageAnswer {
         var location = StageLinks.layout(page.app.id, page.app.defaultLayout)
-        if let chosen = page.settings.language { location += "?lang=" + chosen.tag }
+        if let chosen = page.settings.language { location += "?lang=" + chosen }
         return .redirect(location)
     }
 
@@ -40,7 +40,7 @@ struct TabController: Sendable {
     func layoutEntry(_ visit: PageVisit, _: Void, _ session: inout VisitorSession) -> PageAnswer {
         let container = TabSelection.currentContainer(session, of: visit.app, at: visit.now).container
         var location = TabSelection.shownPath(container, isLoggedIn: session.isLoggedIn, in: visit.layout)
-        if let chosen = visit.page.settings.language { location += "?lang=" + chosen.tag }
+        if let chosen = visit.page.settings.language { location += "?lang=" + chosen }
         return .redirect(location)
     }
 
@@ -138,7 +138,8 @@ struct TabController: Sendable {
         }
         // A login refusal is explained by the page the redirect leads to; say nothing twice.
         if case .refused(let refusal) = outcome, !refusal.isNeedsLogin {
-            session.flash = FlashMessage(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
+            session.flash = FlashMessage(
+                text: UIString.pageActionRefused(refusal).localizedText(alsoIn: visit.app.languages), isError: true)
         }
         return .redirect(StageLinks.tab(visit.app.id, layout, tabID))
     }

@@ -79,7 +79,8 @@ struct TabSelection {
             let result = container.perform(.setQuery(query), onTab: tabID, isLoggedIn: isLoggedIn, at: now, in: layout)
             isChanged = true
             if case .refused(let refusal) = result {
-                notice = Notice(text: UIString.pageActionRefused(refusal).localizedText, isError: true)
+                notice = Notice(
+                    text: UIString.pageActionRefused(refusal).localizedText(alsoIn: app.languages), isError: true)
             }
         } else if case .tab = content, redirect == nil, isSearch, source == .tap, query == nil,
             case .search(let kept)? = container.pageState(ofTab: tabID), !kept.isEmpty
@@ -98,7 +99,8 @@ struct TabSelection {
         _ tabID: String, _ container: TabContainer, _ session: inout VisitorSession, in layout: Layout
     ) -> PageAnswer {
         let title = container.app.tab(id: tabID)?.title ?? LocalizedText(en: tabID, zhHant: tabID)
-        session.flash = FlashMessage(text: UIString.hiddenTabNotOpened(title).localizedText, isError: true)
+        session.flash = FlashMessage(
+            text: UIString.hiddenTabNotOpened(title).localizedText(alsoIn: container.app.languages), isError: true)
         let path = shownPath(container, isLoggedIn: session.isLoggedIn, in: layout)
         session.containers[container.app.id] = container
         return .redirect(path)

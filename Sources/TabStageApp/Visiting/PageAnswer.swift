@@ -32,7 +32,7 @@ struct Screen {
     enum Audience {
         case visitor
         case follower(
-            code: String, presenterRevision: UInt64, layout: Layout, language: UILanguage, appearance: Appearance)
+            code: String, presenterRevision: UInt64, layout: Layout, language: PageLanguage, appearance: Appearance)
     }
 
     var content: StageContent
@@ -89,7 +89,7 @@ struct Refusal: Error {
 /// visitor, resolved once by `PageRoutes` before the handler runs.
 struct PageVisit {
     let page: PageRequest
-    let language: UILanguage
+    let language: PageLanguage
     let display: DisplaySettings
     /// The one-shot notice, taken from the session for routes that show one (a live refresh
     /// leaves it to the window that acted).

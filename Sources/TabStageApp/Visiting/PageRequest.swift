@@ -33,7 +33,10 @@ final class PageRequest {
     }
 
     /// The settings the request asks for; read once by `PageRoutes` for a visit.
-    var settings: RequestedSettings { RequestedSettings(request) }
+    var settings: RequestedSettings { RequestedSettings(request, languages: languages) }
+
+    /// The languages the page may be in: its app's, or TabStage's own on a page about no app.
+    var languages: [String] { appIndex.map { served.apps[$0].languages } ?? UILanguage.tags }
 
     /// The app the path names. Only routes of an app scope (`PageRoutes.Scope`) read it: the
     /// wrapper answered 404 before the handler when there is none.
@@ -91,8 +94,10 @@ final class PageRequest {
 /// The settings a request asks the visitor's session to keep for every page (`?lang=`,
 /// `?appearance=`, `?frame=`), and what the browser says of itself, read once per request.
 struct RequestedSettings {
-    /// A valid `?lang=`.
-    var language: UILanguage?
+    /// The languages the page may be in (`PageRequest.languages`).
+    let languages: [String]
+    /// A `?lang=` naming one of `languages`, spelled as they are.
+    var language: String?
     /// A valid `?appearance=light|dark|auto`.
     var appearance: Appearance?
     /// `?frame=device` (true) or `?frame=none` (false).
@@ -101,8 +106,9 @@ struct RequestedSettings {
     var isEmbedded: Bool
     var acceptLanguage: String?
 
-    init(_ request: borrowing Request) {
-        language = request.query["lang"].flatMap { UILanguage(tag: $0) }
+    init(_ request: borrowing Request, languages: [String]) {
+        self.languages = languages
+        language = request.query["lang"].flatMap { PageLanguage.tag($0, among: languages) }
         appearance = request.query["appearance"].flatMap { Appearance(name: $0) }
         showsDeviceFrames = request.query["frame"].flatMap(Self.framesShown(byQuery:))
         isEmbedded = request.headers["Sec-Fetch-Dest"] == "iframe"
@@ -123,16 +129,21 @@ struct RequestedSettings {
 
     /// Keeps the requested settings in `session`.
     func keep(in session: inout VisitorSession) {
-        if let language { session.languageTag = language.tag }
+        if let language { session.languageTag = language }
         if let appearance { session.appearanceName = appearance == .auto ? nil : appearance.rawValue }
         if let showsDeviceFrames { session.hidesDeviceFrames = showsDeviceFrames ? nil : true }
     }
 
-    /// The page language: `?lang=`, else the session's, else the browser's.
-    func language(of session: VisitorSession) -> UILanguage {
-        if let language { return language }
-        if let kept = session.languageTag.flatMap({ UILanguage(tag: $0) }) { return kept }
-        return UILanguage.negotiate(acceptLanguage: acceptLanguage)
+    /// The page language: `?lang=`, else the session's when the page has it, else the best of
+    /// the page's languages for the browser's (the first of them when it asks for none).
+    func language(of session: VisitorSession) -> PageLanguage {
+        PageLanguage(
+            tag: language ?? kept(session) ?? PageLanguage.negotiate(acceptLanguage: acceptLanguage, among: languages))
+    }
+
+    /// The language `session` keeps (chosen on any page), when it is one of this page's.
+    func kept(_ session: VisitorSession) -> String? {
+        session.languageTag.flatMap { PageLanguage.tag($0, among: languages) }
     }
 
     /// The display settings the session keeps (after `keep(in:)`, the requested ones).

@@ -216,7 +216,7 @@ final class PageRoutes: Sendable {
 
     /// The visitor as a page shows them, read under the session's lock.
     struct Viewer {
-        var language: UILanguage
+        var language: PageLanguage
         var display: DisplaySettings
         var name: String?
         var csrfToken: String?
@@ -227,9 +227,9 @@ final class PageRoutes: Sendable {
 
         /// No one's: for answers that draw no page.
         static let nobody = Viewer(
-            VisitorSession(), language: UILanguage.negotiate(acceptLanguage: nil), display: DisplaySettings())
+            VisitorSession(), language: .english, display: DisplaySettings())
 
-        init(_ session: VisitorSession, language: UILanguage, display: DisplaySettings) {
+        init(_ session: VisitorSession, language: PageLanguage, display: DisplaySettings) {
             self.language = language
             self.display = display
             name = session.visitorName
@@ -254,9 +254,7 @@ final class PageRoutes: Sendable {
             page.request, create: create, readsFirst: visiting.readsFirst && !settings.changesSession
         ) { session -> (PageAnswer, Viewer) in
             settings.keep(in: &session)
-            // An app's page is in one of the app's languages.
-            var language = settings.language(of: session)
-            if page.appIndex != nil { language = language.within(page.app.languages) }
+            let language = settings.language(of: session)
             let display = settings.display(of: session)
             let notice = takesNotice ? session.takeFlash().map { Notice(text: $0.text, isError: $0.isError) } : nil
             let mark = Recorder.mark(page, session)

@@ -77,7 +77,7 @@ enum EditTabsView {
     /// A submit button posting `action`; screen readers hear the tab it acts on.
     private static func button(
         _ action: StaticString, _ label: UIString, title: String, enabled: Bool, sidebarOnly: Bool = false,
-        language: UILanguage, into html: inout HTMLWriter
+        language: PageLanguage, into html: inout HTMLWriter
     ) {
         html.raw(
             sidebarOnly

@@ -69,7 +69,7 @@ public enum EventLogPage {
 
     /// The links that show every event or one kind, the current one marked.
     private static func filter(
-        app: AppDescription, current: EventCategory?, language: UILanguage, into html: inout HTMLWriter
+        app: AppDescription, current: EventCategory?, language: PageLanguage, into html: inout HTMLWriter
     ) {
         html.raw("<nav class=\"event-filter\"")
         html.attribute("aria-label", UIString.eventFilterNavigation.text(in: language))
@@ -88,7 +88,7 @@ public enum EventLogPage {
     /// Times are UTC, and the heading says so; each event that concerns a tab names it by its
     /// title (the sentence keeps the id, as the JSON and a device log do).
     private static func table(
-        _ events: ReversedCollection<[ContainerEvent]>, app: AppDescription, language: UILanguage,
+        _ events: ReversedCollection<[ContainerEvent]>, app: AppDescription, language: PageLanguage,
         into html: inout HTMLWriter
     ) {
         html.raw("<table class=\"event-table\">\n<caption>")

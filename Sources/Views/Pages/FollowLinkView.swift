@@ -22,7 +22,7 @@ enum FollowLinkView {
 
     /// The link, a copy button (shown by the stylesheet only with the script, which copies), and the
     /// QR code.
-    static func render(_ link: FollowLink, language: UILanguage, into html: inout HTMLWriter) {
+    static func render(_ link: FollowLink, language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<p class=\"follow-link-row\"><a class=\"follow-link\"")
         html.attribute("href", link.url)
         html.raw(">")
@@ -38,7 +38,7 @@ enum FollowLinkView {
 
     /// The QR code as SVG: a white square with the quiet zone, and one path of the dark
     /// modules, a rectangle per run of them in a row.
-    static func qrCode(_ link: FollowLink, language: UILanguage, into html: inout HTMLWriter) {
+    static func qrCode(_ link: FollowLink, language: PageLanguage, into html: inout HTMLWriter) {
         guard link.qrSize > 0 else { return }
         let side = link.qrSize + 2 * quietZone
         html.raw("<svg class=\"follow-qr\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" viewBox=\"0 0 ")

@@ -23,7 +23,8 @@ public enum HomePage {
         }
     }
 
-    private static func card(_ app: AppDescription, file: String?, language: UILanguage, into html: inout HTMLWriter) {
+    private static func card(_ app: AppDescription, file: String?, language: PageLanguage, into html: inout HTMLWriter)
+    {
         html.raw("<li class=\"app-card\">\n<h2>")
         html.text(app.name.text(in: language.tag))
         html.raw("</h2>\n<p class=\"app-icons\">")
@@ -78,7 +79,7 @@ public enum HomePage {
 
     /// After a link's visible text, which every card repeats: the card's app, for a listener
     /// going through the page's links (`Vertical – Restaurant`).
-    private static func appName(_ app: AppDescription, language: UILanguage, into html: inout HTMLWriter) {
+    private static func appName(_ app: AppDescription, language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<span class=\"visually-hidden\"> – ")
         html.text(app.name.text(in: language.tag))
         html.raw("</span>")

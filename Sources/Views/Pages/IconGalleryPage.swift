@@ -49,7 +49,7 @@ public enum IconGalleryPage {
     /// `region` (its section's heading) that takes the focus, so a keyboard can scroll it too.
     private static func table(
         rows: [(label: String, key: String)], pictures: [StageLinks.IconPicture], region: String,
-        language: UILanguage, into html: inout HTMLWriter, url: (String, StageLinks.IconPicture, Int) -> String
+        language: PageLanguage, into html: inout HTMLWriter, url: (String, StageLinks.IconPicture, Int) -> String
     ) {
         html.raw("<div class=\"gallery\" role=\"region\" tabindex=\"0\"")
         html.attribute("aria-label", region)
@@ -93,7 +93,7 @@ public enum IconGalleryPage {
         html.raw("</tbody>\n</table></div>\n")
     }
 
-    private static func name(of picture: StageLinks.IconPicture, language: UILanguage) -> String {
+    private static func name(of picture: StageLinks.IconPicture, language: PageLanguage) -> String {
         switch picture {
         case .unselected: UIString.unselectedState.text(in: language)
         case .selected(.glow): UIString.selectedState.text(in: language)

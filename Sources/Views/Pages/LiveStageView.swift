@@ -134,7 +134,7 @@ enum LiveStageView {
     }
 
     /// The panel's landmark, `#presenter` (a live page swaps it with the stage); `</aside>` ends it.
-    static func openPanel(language: UILanguage, into html: inout HTMLWriter) {
+    static func openPanel(language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<aside class=\"presenter-panel\" id=\"presenter\"")
         html.attribute("aria-label", UIString.presenterPanel.text(in: language))
         html.raw(">\n")
@@ -144,7 +144,7 @@ enum LiveStageView {
     /// the audience and the stop button. `returnTo` (`stage`) brings the presenter back to the
     /// page the form is on instead of the layout's page.
     static func panel(
-        _ live: LiveStage, appID: String, layout: Layout, returnTo: StaticString?, language: UILanguage,
+        _ live: LiveStage, appID: String, layout: Layout, returnTo: StaticString?, language: PageLanguage,
         csrfToken: String?, into html: inout HTMLWriter
     ) {
         switch live.role {
@@ -183,7 +183,7 @@ enum LiveStageView {
     }
 
     /// The visitor's offer to present, up to the form's CSRF field.
-    static func presentFormOpening(appID: String, layout: Layout, language: UILanguage, into html: inout HTMLWriter) {
+    static func presentFormOpening(appID: String, layout: Layout, language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<div class=\"live-panel\"><p>")
         html.text(UIString.presentLead.text(in: language))
         html.raw("</p><form method=\"post\"")
@@ -196,7 +196,7 @@ enum LiveStageView {
     }
 
     /// The offer's button, after the CSRF field, and the panel's end.
-    static func presentFormClosing(language: UILanguage, into html: inout HTMLWriter) {
+    static func presentFormClosing(language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<button type=\"submit\" class=\"button button-quiet\">")
         html.text(UIString.presentButton.text(in: language))
         html.raw("</button></form></div>\n")

@@ -25,8 +25,8 @@ enum PageParts {
 
     /// Text that is always English, such as the model's event sentences: on a page in another
     /// language it is marked `lang="en"` so a screen reader reads it with an English voice.
-    static func englishText(_ text: String, pageLanguage: UILanguage, into html: inout HTMLWriter) {
-        guard pageLanguage != .english else { return html.text(text) }
+    static func englishText(_ text: String, pageLanguage: PageLanguage, into html: inout HTMLWriter) {
+        guard pageLanguage.tag != UILanguage.english.tag else { return html.text(text) }
         html.raw("<span lang=\"en\">")
         html.text(text)
         html.raw("</span>")
@@ -153,7 +153,7 @@ enum RefusalView {
 
 /// The log-in form, on the refusal page and on `/login`.
 enum LoginForm {
-    static func render(next: String, language: UILanguage, csrfToken: String?, into html: inout HTMLWriter) {
+    static func render(next: String, language: PageLanguage, csrfToken: String?, into html: inout HTMLWriter) {
         html.raw("<form method=\"post\" class=\"login-form\"")
         html.attribute("action", StageLinks.login)
         html.raw("><input type=\"hidden\" name=\"next\"")

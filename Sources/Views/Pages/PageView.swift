@@ -73,7 +73,7 @@ enum PageView {
     }
 
     /// The page's fixed paragraphs, which only the app and the language decide.
-    static func writeParagraphs(of page: PageDescription, language: UILanguage, into html: inout HTMLWriter) {
+    static func writeParagraphs(of page: PageDescription, language: PageLanguage, into html: inout HTMLWriter) {
         for paragraph in page.paragraphs {
             PageParts.paragraph(paragraph.text(in: language.tag), into: &html)
         }

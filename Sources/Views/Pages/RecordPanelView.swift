@@ -17,7 +17,7 @@ public enum RecordPanelView {
     /// The panel's row: the lead, the button, and the download once stopped. `returnPath` is
     /// where the button's form comes back to.
     static func render(
-        _ live: LiveStage, appID: String, returnPath: String, language: UILanguage, csrfToken: String?,
+        _ live: LiveStage, appID: String, returnPath: String, language: PageLanguage, csrfToken: String?,
         into html: inout HTMLWriter
     ) {
         guard !live.isFollowing else { return }
@@ -63,9 +63,9 @@ public enum RecordWording: Sendable {
     case download(Int)
     case sessionAsTest
 
-    public func text(in language: UILanguage) -> String {
+    public func text(in language: PageLanguage) -> String {
         let (english, chinese) = wording
-        return language == .english ? english : chinese
+        return language.labels == .english ? english : chinese
     }
 
     private var wording: (String, String) {

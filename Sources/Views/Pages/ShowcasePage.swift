@@ -52,7 +52,7 @@ public enum ShowcasePage {
 
     /// Below 1024 px the stage shows one device: two radio buttons choose which, with or without
     /// the script (the stylesheet reads which is checked).
-    private static func deviceSwitch(language: UILanguage, into html: inout HTMLWriter) {
+    private static func deviceSwitch(language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<fieldset class=\"device-switch\"><legend class=\"visually-hidden\">")
         html.text(UIString.deviceSwitch.text(in: language))
         html.raw("</legend>")
@@ -66,7 +66,8 @@ public enum ShowcasePage {
     }
 
     /// One device: a frame on the layout's entry, which leads to the selected tab.
-    private static func device(app: AppDescription, layout: Layout, language: UILanguage, into html: inout HTMLWriter) {
+    private static func device(app: AppDescription, layout: Layout, language: PageLanguage, into html: inout HTMLWriter)
+    {
         let isPhone = layout == .bottom
         let caption = (isPhone ? UIString.phoneFrame : .tabletFrame).text(in: language)
         html.raw(
@@ -91,7 +92,7 @@ public enum ShowcasePage {
     /// request (from the event that starts it on) are marked as the newest, and the view
     /// controller containment steps as such (shown when the presenter asks). Two switches, outside
     /// the part the script reads again, show those steps and hide the timeline.
-    static func timeline(app: AppDescription, log: EventLog?, language: UILanguage, into html: inout HTMLWriter) {
+    static func timeline(app: AppDescription, log: EventLog?, language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<section class=\"timeline\" id=\"timeline\" aria-labelledby=\"timeline-title\">\n")
         html.raw("<div class=\"timeline-head\"><h2 id=\"timeline-title\">")
         html.text(UIString.timeline.text(in: language))

@@ -43,7 +43,10 @@ extension StageContent {
 /// they are set once, and the context is built in place.
 // swift-format-ignore: UseShorthandTypeNames
 public struct StageContext: Sendable, Equatable {
-    public var chrome: ChromeContext
+    /// A language the markup has no version in drops `markup`.
+    public var chrome: ChromeContext {
+        didSet { if markup?.holds(chrome.language) == false { markup = nil } }
+    }
     /// Changing it drops `markup`, which was written from the app as it was.
     public var app: AppDescription {
         didSet { markup = nil }
@@ -53,9 +56,9 @@ public struct StageContext: Sendable, Equatable {
     public var content: StageContent
     public var notice: Optional<Notice>
     /// `app`'s parts written once (see `AppMarkup`); without it the page writes them itself, to
-    /// the same bytes. Markup of another app is not used.
+    /// the same bytes. Markup of another app, or without the page's language, is not used.
     public var markup: Optional<AppMarkup> {
-        didSet { if markup?.appID != app.id { markup = nil } }
+        didSet { if markup?.appID != app.id || markup?.holds(chrome.language) == false { markup = nil } }
     }
     /// What makes the page live (see `LiveStage`); nil draws none of it.
     public var live: Optional<LiveStage>
@@ -71,10 +74,10 @@ public struct StageContext: Sendable, Equatable {
         self.container = container
         self.content = content
         self.notice = notice
-        self.markup = markup?.appID == app.id ? markup : nil
+        self.markup = markup?.appID == app.id && markup?.holds(chrome.language) == true ? markup : nil
     }
 
-    var language: UILanguage { chrome.language }
+    var language: PageLanguage { chrome.language }
 
     /// The heading of the page area, also the first part of the document title.
     var pageTitle: String {
@@ -93,7 +96,7 @@ public struct StageContext: Sendable, Equatable {
         }
     }
 
-    public static func pageTitle(ofTab tab: TabDescription, language: UILanguage) -> String {
+    public static func pageTitle(ofTab tab: TabDescription, language: PageLanguage) -> String {
         (tab.page.heading ?? tab.title).text(in: language.tag)
     }
 
@@ -103,7 +106,7 @@ public struct StageContext: Sendable, Equatable {
     }
 
     static func writeDocumentTitle(
-        app: AppDescription, _ pageTitle: String, _ language: UILanguage, into html: inout HTMLWriter
+        app: AppDescription, _ pageTitle: String, _ language: PageLanguage, into html: inout HTMLWriter
     ) {
         Chrome.writeTitle(pageTitle, app.name.text(in: language.tag), language: language, into: &html)
     }

@@ -108,7 +108,7 @@ enum TabBarView {
 
     /// A section of the sidebar: its title on a disclosure button, then the list of its tabs.
     private static func openSectionGroup(
-        _ section: TabSectionDescription, language: UILanguage, into html: inout HTMLWriter
+        _ section: TabSectionDescription, language: PageLanguage, into html: inout HTMLWriter
     ) {
         html.raw("<li class=\"tab-section\"><button type=\"button\" class=\"section-toggle\" aria-expanded=\"true\"")
         html.openAttribute("aria-controls")
@@ -129,7 +129,7 @@ enum TabBarView {
     /// left open for `cellClosing`: everything in it that the app, the layout and the language
     /// decide (an `AppMarkup` holds these written).
     static func cellOpening(
-        app: AppDescription, layout: Layout, position: Int, isCurrent: Bool, language: UILanguage,
+        app: AppDescription, layout: Layout, position: Int, isCurrent: Bool, language: PageLanguage,
         listItemClass: StaticString? = nil, into html: inout HTMLWriter
     ) {
         // The fields the cell needs, read in place: do not copy `app.tabs[position]` whole.
@@ -148,7 +148,7 @@ enum TabBarView {
 
     /// The padlock on a login-only tab, heard as "(requires login)" after its title; when a
     /// badge follows, the separator ends its words (`Savings (requires login), New`).
-    static func lock(language: UILanguage, badgeFollows: Bool = false, into html: inout HTMLWriter) {
+    static func lock(language: PageLanguage, badgeFollows: Bool = false, into html: inout HTMLWriter) {
         html.raw("<svg class=\"lock\" viewBox=\"0 0 16 16\" width=\"12\" height=\"12\" aria-hidden=\"true\">")
         html.raw(
             "<path d=\"M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z")
@@ -226,7 +226,8 @@ enum TabBarView {
 
     /// The end of the cell `cellOpening` began: its title's `<span>`, the padlock of a login-only
     /// tab, the badge the container decides.
-    static func cellClosing(badge: Badge?, of tab: TabDescription, language: UILanguage, into html: inout HTMLWriter) {
+    static func cellClosing(badge: Badge?, of tab: TabDescription, language: PageLanguage, into html: inout HTMLWriter)
+    {
         let visible = badge?.isVisible == true
         // The separator ends the words just before the badge: the title's, or the padlock's.
         if visible && !tab.requiresLogin { writeBadgeSeparator(language: language, into: &html) }
@@ -239,7 +240,7 @@ enum TabBarView {
     /// What a listener hears between a title and its badge, written inside the title's element:
     /// a browser puts a space after the element, and a separator after the space would read
     /// `News , 2`. The stylesheet gives `badge-words` no size; it is there for the name alone.
-    static func writeBadgeSeparator(language: UILanguage, into html: inout HTMLWriter) {
+    static func writeBadgeSeparator(language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<span class=\"badge-words\">")
         html.text(UIString.badgeSeparator.text(in: language))
         html.raw("</span>")
@@ -251,7 +252,7 @@ enum TabBarView {
     /// explain; a text badge in the visitor's language. The pill shows the label alone; the
     /// stylesheet may shorten it, the accessible name keeps it whole.
     static func writeBadge(
-        _ badge: Badge, of tab: TabDescription, className: StaticString, language: UILanguage,
+        _ badge: Badge, of tab: TabDescription, className: StaticString, language: PageLanguage,
         into html: inout HTMLWriter
     ) {
         guard let label = badge.label(in: language.tag) else { return }

@@ -14,6 +14,8 @@ public final class AppMarkup: Sendable {
     /// The id of the app this was written for; a context only uses markup of its own app.
     public let appID: String
     let tabCount: Int
+    /// The app's languages, in its order: the markup holds a version of each.
+    let languages: [String]
     /// Every part's bytes, one after another.
     let bytes: [UInt8]
     /// Where each part lies in `bytes`, in the order the `Part` keys count.
@@ -27,9 +29,10 @@ public final class AppMarkup: Sendable {
     public init(app: AppDescription) {
         appID = app.id
         tabCount = app.tabs.count
+        languages = app.languages
+        let pageLanguages = app.languages.map { PageLanguage(tag: $0) }
         precondition(
-            Layout.allCases.count == Layout.markupCount && UILanguage.allCases.count == UILanguage.markupCount
-                && Appearance.allCases.count == Appearance.markupCount)
+            Layout.allCases.count == Layout.markupCount && Appearance.allCases.count == Appearance.markupCount)
         var html = HTMLWriter(capacity: 16 * 1024)
         var spans: [Range<Int>] = []
         func record(_ html: inout HTMLWriter, _ write: (inout HTMLWriter) -> Void) {
@@ -40,8 +43,7 @@ public final class AppMarkup: Sendable {
         // In the order `chromeIndex`, `cellIndex` and `titleIndex` count.
         for (layoutIndex, layout) in Layout.allCases.enumerated() {
             precondition(layout.markupIndex == layoutIndex, "Layout.markupIndex follows allCases")
-            for (languageIndex, language) in UILanguage.allCases.enumerated() {
-                precondition(language.markupIndex == languageIndex, "UILanguage.markupIndex follows allCases")
+            for language in pageLanguages {
                 record(&html) { html in
                     Chrome.headAfterTitle(app: app, into: &html)
                     Chrome.headerUpToAccount(app: app, layout: layout, language: language, into: &html)
@@ -60,7 +62,7 @@ public final class AppMarkup: Sendable {
                 }
             }
         }
-        for language in UILanguage.allCases {
+        for language in pageLanguages {
             for tab in app.tabs {
                 let pageTitle = StageContext.pageTitle(ofTab: tab, language: language)
                 record(&html) { html in StageContext.writeDocumentTitle(app: app, pageTitle, language, into: &html) }
@@ -73,7 +75,7 @@ public final class AppMarkup: Sendable {
             }
         }
         // In the order `languageIndex` counts.
-        for language in UILanguage.allCases {
+        for language in pageLanguages {
             record(&html) { html in LiveStageView.presentFormClosing(language: language, into: &html) }
             for (appearanceIndex, appearance) in Appearance.allCases.enumerated() {
                 precondition(appearance.markupIndex == appearanceIndex, "Appearance.markupIndex follows allCases")
@@ -84,78 +86,92 @@ public final class AppMarkup: Sendable {
         self.spans = spans
     }
 
+    /// Whether the markup has a version in `language` (one of its app's languages).
+    func holds(_ language: PageLanguage) -> Bool { markupIndex(of: language) != nil }
+
     /// The document from `</title>` to the visitor's part of the header (log-in link or name).
-    func chrome(layout: Layout, language: UILanguage) -> Part {
+    func chrome(layout: Layout, language: PageLanguage) -> Part {
         part(chromeIndex(layout, language))
     }
 
     /// The visitor's offer to present this app in `layout`, up to the form's CSRF field.
-    func presentFormOpening(layout: Layout, language: UILanguage) -> Part {
+    func presentFormOpening(layout: Layout, language: PageLanguage) -> Part {
         part(chromeIndex(layout, language) + 1)
     }
 
     /// The tab bar cell of the tab at `position`, up to its badge.
-    func cellOpening(layout: Layout, language: UILanguage, position: Int, isCurrent: Bool) -> Part {
+    func cellOpening(layout: Layout, language: PageLanguage, position: Int, isCurrent: Bool) -> Part {
         precondition(position >= 0 && position < tabCount, "no tab at \(position)")
         return part(chromeIndex(layout, language) + 2 + 2 * position + (isCurrent ? 1 : 0))
     }
 
     /// `Page – App · TabStage` for the tab at `position`, escaped (the first of the
     /// `partsPerTabAndLanguage` parts of each tab).
-    func documentTitle(language: UILanguage, position: Int) -> Part {
+    func documentTitle(language: PageLanguage, position: Int) -> Part {
         part(titleIndex(language, position))
     }
 
     /// The page heading of the tab at `position`, escaped.
-    func pageTitle(language: UILanguage, position: Int) -> Part {
+    func pageTitle(language: PageLanguage, position: Int) -> Part {
         part(titleIndex(language, position) + 1)
     }
 
     /// The fixed paragraphs of the page of the tab at `position`.
-    func paragraphs(language: UILanguage, position: Int) -> Part {
+    func paragraphs(language: PageLanguage, position: Int) -> Part {
         part(titleIndex(language, position) + 2)
     }
 
     /// The end of the bar cell of the tab at `position` while it shows its starting badge.
-    func startingCellClosing(language: UILanguage, position: Int) -> Part {
+    func startingCellClosing(language: PageLanguage, position: Int) -> Part {
         part(titleIndex(language, position) + 3)
     }
 
     /// The offer to present's button, after the CSRF field, and the panel's end.
-    func presentFormClosing(language: UILanguage) -> Part {
+    func presentFormClosing(language: PageLanguage) -> Part {
         part(languageIndex(language))
     }
 
     /// The appearance links of the header, `current` marked.
-    func appearanceToggle(language: UILanguage, current: Appearance) -> Part {
+    func appearanceToggle(language: PageLanguage, current: Appearance) -> Part {
         part(languageIndex(language) + 1 + current.markupIndex)
     }
 
     /// Per layout and language: the chrome, the offer to present, two openings of each cell.
     private var partsPerLayoutAndLanguage: Int { 2 + 2 * tabCount }
 
-    private func chromeIndex(_ layout: Layout, _ language: UILanguage) -> Int {
-        (layout.markupIndex * UILanguage.markupCount + language.markupIndex) * partsPerLayoutAndLanguage
+    private func chromeIndex(_ layout: Layout, _ language: PageLanguage) -> Int {
+        (layout.markupIndex * languages.count + languageMarkupIndex(language)) * partsPerLayoutAndLanguage
     }
 
-    private func titleIndex(_ language: UILanguage, _ position: Int) -> Int {
+    private func titleIndex(_ language: PageLanguage, _ position: Int) -> Int {
         precondition(position >= 0 && position < tabCount, "no tab at \(position)")
-        let titlesStart = Layout.markupCount * UILanguage.markupCount * partsPerLayoutAndLanguage
-        return titlesStart + Self.partsPerTabAndLanguage * (language.markupIndex * tabCount + position)
+        let titlesStart = Layout.markupCount * languages.count * partsPerLayoutAndLanguage
+        return titlesStart + Self.partsPerTabAndLanguage * (languageMarkupIndex(language) * tabCount + position)
     }
 
     /// Per language, after every tab's titles: the offer's end, then one toggle per appearance.
-    private func languageIndex(_ language: UILanguage) -> Int {
+    private func languageIndex(_ language: PageLanguage) -> Int {
         let start =
-            Layout.markupCount * UILanguage.markupCount * partsPerLayoutAndLanguage
-            + Self.partsPerTabAndLanguage * UILanguage.markupCount * tabCount
-        return start + language.markupIndex * (1 + Appearance.markupCount)
+            Layout.markupCount * languages.count * partsPerLayoutAndLanguage
+            + Self.partsPerTabAndLanguage * languages.count * tabCount
+        return start + languageMarkupIndex(language) * (1 + Appearance.markupCount)
     }
 
     /// Document title, page title, paragraphs, the cell's end with the starting badge.
     private static var partsPerTabAndLanguage: Int { 4 }
 
     private func part(_ index: Int) -> Part { Part(range: spans[index]) }
+
+    /// The place of `language` in the app's languages: a few short tags, compared in turn.
+    private func markupIndex(of language: PageLanguage) -> Int? {
+        languages.firstIndex(of: language.tag)
+    }
+
+    /// The place of `language`, which a page asks for only after `holds(_:)` said yes.
+    private func languageMarkupIndex(_ language: PageLanguage) -> Int {
+        guard let index = markupIndex(of: language) else { preconditionFailure("no markup in \(language.tag)") }
+        return index
+    }
 }
 
 extension AppMarkup: Equatable {
@@ -188,16 +204,4 @@ extension Appearance {
     }
 
     fileprivate static var markupCount: Int { 3 }
-}
-
-extension UILanguage {
-    /// The place in `allCases`, without building that array.
-    fileprivate var markupIndex: Int {
-        switch self {
-        case .english: 0
-        case .traditionalChinese: 1
-        }
-    }
-
-    fileprivate static var markupCount: Int { 2 }
 }

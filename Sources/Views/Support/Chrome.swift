@@ -4,7 +4,7 @@ import TabModel
 /// the reason `StageContext` gives: so its initialiser builds it in place.
 // swift-format-ignore: UseShorthandTypeNames
 public struct ChromeContext: Sendable, Equatable {
-    public var language: UILanguage
+    public var language: PageLanguage
     /// The app being shown, nil on pages about no app (the list, login, most errors).
     public var app: Optional<AppDescription>
     /// The layout on screen, marked in the layout links.
@@ -22,7 +22,7 @@ public struct ChromeContext: Sendable, Equatable {
     public var isFollowing: Bool
 
     public init(
-        language: UILanguage, app: AppDescription? = nil, layout: Layout? = nil, visitorName: String? = nil,
+        language: PageLanguage, app: AppDescription? = nil, layout: Layout? = nil, visitorName: String? = nil,
         currentPath: String = StageLinks.home, csrfToken: String? = nil, display: DisplaySettings = DisplaySettings(),
         isFollowing: Bool = false
     ) {
@@ -67,7 +67,8 @@ enum Chrome {
         } else if chrome.isFollowing {
             headAfterTitle(app: chrome.app, into: &html)
             followerHeader(chrome, into: &html)
-        } else if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID {
+        } else if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID, markup.holds(chrome.language)
+        {
             html.prewritten(markup.chrome(layout: layout, language: chrome.language), of: markup)
             html.prewritten(
                 markup.appearanceToggle(language: chrome.language, current: chrome.display.appearance), of: markup)
@@ -107,14 +108,14 @@ enum Chrome {
     }
 
     /// `Page – App · TabStage`, also the stage's `data-title` so the script can set it.
-    static func title(_ parts: [String], language: UILanguage) -> String {
+    static func title(_ parts: [String], language: PageLanguage) -> String {
         let brand = UIString.brand.text(in: language)
         let named = parts.filter { !$0.isEmpty }
         return named.isEmpty ? brand : named.joined(separator: " – ") + " · " + brand
     }
 
     /// `title([first, second], language:)`, escaped into `html` without building it.
-    static func writeTitle(_ first: String, _ second: String, language: UILanguage, into html: inout HTMLWriter) {
+    static func writeTitle(_ first: String, _ second: String, language: PageLanguage, into html: inout HTMLWriter) {
         // The two parts in turn, without an array to hold them.
         if !first.isEmpty { html.text(first) }
         if !second.isEmpty {
@@ -128,7 +129,7 @@ enum Chrome {
     /// The header strip up to the visitor's part: brand, app, layout and language links, and the
     /// app's event log link.
     static func headerUpToAccount(
-        app: AppDescription?, layout currentLayout: Layout?, language: UILanguage, into html: inout HTMLWriter
+        app: AppDescription?, layout currentLayout: Layout?, language: PageLanguage, into html: inout HTMLWriter
     ) {
         if currentLayout != nil {
             // Past the header's links to the prototype (`<main id="stage">`).
@@ -136,16 +137,13 @@ enum Chrome {
             html.text(UIString.skipToApp.text(in: language))
             html.raw("</a>\n")
         }
-        html.raw("<header class=\"stage-header\">\n<a class=\"brand\"")
+        openHeader(language, into: &html)
+        html.raw("<a class=\"brand\"")
         html.attribute("href", StageLinks.home)
         html.raw(">")
         html.text(UIString.brand.text(in: language))
         html.raw("</a>\n")
-        if let app {
-            html.raw("<span class=\"app-name\">")
-            html.text(app.name.text(in: language.tag))
-            html.raw("</span>\n")
-        }
+        if let app { appName(app, language, into: &html) }
         // On a phone the rest folds into a menu (a popover, which needs no script), so the header
         // is one row; wider, the stylesheet lays the menu's contents out in the row.
         html.raw("<button type=\"button\" class=\"header-menu-button\" popovertarget=\"header-menu\">")
@@ -186,24 +184,41 @@ enum Chrome {
         }
     }
 
-    /// This page in each language we write, as `?lang=` links, each in its own language; on an
-    /// app's page, in the app's languages only, and nothing for an app of one language.
-    private static func languageNavigation(_ language: UILanguage, app: AppDescription?, into html: inout HTMLWriter) {
-        let options = UILanguage.allCases.filter { app?.languages.contains($0.tag) ?? true }
-        guard options.count > 1 else { return }
+    /// `<header class="stage-header">`, in the labels' language when the page is in another.
+    private static func openHeader(_ language: PageLanguage, into html: inout HTMLWriter) {
+        html.raw("<header class=\"stage-header\"")
+        if !language.labelsAreInPageLanguage { html.attribute("lang", language.labels.tag) }
+        html.raw(">\n")
+    }
+
+    /// The app's name, in the page's language (marked so when the header's labels are not).
+    private static func appName(_ app: AppDescription, _ language: PageLanguage, into html: inout HTMLWriter) {
+        html.raw("<span class=\"app-name\"")
+        if !language.labelsAreInPageLanguage { html.attribute("lang", language.tag) }
+        html.raw(">")
+        html.text(app.name.text(in: language.tag))
+        html.raw("</span>\n")
+    }
+
+    /// This page in each of its languages (the app's, or TabStage's own on a page about no app),
+    /// as `?lang=` links, each named in its own language; nothing when there is one language.
+    private static func languageNavigation(_ language: PageLanguage, app: AppDescription?, into html: inout HTMLWriter)
+    {
+        let tags = app?.languages ?? UILanguage.tags
+        guard tags.count > 1 else { return }
         html.raw("<nav")
         html.attribute("aria-label", UIString.languageNavigation.text(in: language))
         html.raw("><ul>\n")
-        for option in options {
+        for tag in tags {
             html.raw("<li><a")
             html.openAttribute("href")
-            StageLinks.writeLanguage(option, into: &html)
+            StageLinks.writeLanguage(tag, into: &html)
             html.closeAttribute()
-            html.attribute("hreflang", option.tag)
-            html.attribute("lang", option.tag)
-            if option == language { html.raw(" aria-current=\"true\"") }
+            html.attribute("hreflang", tag)
+            html.attribute("lang", tag)
+            if tag == language.tag { html.raw(" aria-current=\"true\"") }
             html.raw(">")
-            html.text(UIString.languageName(option).text(in: language))
+            html.text(LanguageNames.name(of: tag))
             html.raw("</a></li>\n")
         }
         html.raw("</ul></nav>\n")
@@ -213,14 +228,11 @@ enum Chrome {
     /// appearance (links to this page), and nothing else.
     private static func followerHeader(_ chrome: ChromeContext, into html: inout HTMLWriter) {
         let language = chrome.language
-        html.raw("<header class=\"stage-header\">\n<span class=\"brand\">")
+        openHeader(language, into: &html)
+        html.raw("<span class=\"brand\">")
         html.text(UIString.brand.text(in: language))
         html.raw("</span>\n")
-        if let app = chrome.app {
-            html.raw("<span class=\"app-name\">")
-            html.text(app.name.text(in: language.tag))
-            html.raw("</span>\n")
-        }
+        if let app = chrome.app { appName(app, language, into: &html) }
         html.raw("<button type=\"button\" class=\"header-menu-button\" popovertarget=\"header-menu\">")
         html.text(UIString.headerMenu.text(in: language))
         html.raw("</button>\n<div id=\"header-menu\" class=\"header-menu\" popover>\n")
@@ -257,7 +269,7 @@ enum Chrome {
     }
 
     /// Auto, light or dark, as links that set `?appearance=` on this page; the session keeps it.
-    static func appearanceToggle(_ current: Appearance, language: UILanguage, into html: inout HTMLWriter) {
+    static func appearanceToggle(_ current: Appearance, language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<nav class=\"appearance\"")
         html.attribute("aria-label", UIString.appearanceNavigation.text(in: language))
         html.raw("><ul>\n")

@@ -172,9 +172,9 @@ public enum StageLinks {
     }
 
     /// This page in another language: a relative `?lang=` link.
-    static func writeLanguage(_ language: UILanguage, into html: inout HTMLWriter) {
+    static func writeLanguage(_ tag: String, into html: inout HTMLWriter) {
         html.raw("?lang=")
-        html.text(language.tag)
+        html.urlComponent(tag)
     }
 
     /// One built-in icon's cell in the gallery (`tint` is `RRGGBB`, for the tinted states), with

@@ -3,7 +3,7 @@ import TabModel
 // The refusals' texts, in both languages: a table per kind of refusal.
 extension UIString {
     /// A page action's refusal, in both languages.
-    static func wording(_ refusal: PageActionRefusal) -> Wording {
+    static func wording(_ refusal: PageActionRefusal, textsIn tag: String) -> Wording {
         switch refusal {
         case .unsupported(let action, let kind):
             ("A \(kind.rawValue) page cannot do '\(action)'", "\(kind.rawValue) 頁面不支援「\(action)」")
@@ -19,7 +19,7 @@ extension UIString {
         case .nicknameEmpty: ("Enter a nickname", "請輸入暱稱")
         case .nicknameTooLong(let maximum): ("A nickname is at most \(maximum) characters", "暱稱最多 \(maximum) 個字")
         case .needsLogin(let title):
-            ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
+            ("Log in to see \(title.text(in: tag))", "請先登入以查看\(title.text(in: tag))")
         case .unknownTab(let tabID): ("There is no tab '\(tabID)'", "沒有分頁「\(tabID)」")
         }
     }

@@ -103,7 +103,6 @@ public enum UIString: Sendable, Equatable {
     case unknownLayout(String)
     case unknownPage
     case unknownAction(String)
-    case languageName(UILanguage)
     case iconGallery
     case iconGalleryLead
     case iconColumn
@@ -152,24 +151,25 @@ public enum UIString: Sendable, Equatable {
     /// A text in both languages, English first and Traditional Chinese second.
     typealias Wording = (english: String, chinese: String)
 
-    /// The text in `language`.
-    public func text(in language: UILanguage) -> String {
-        language == .english ? wording.english : wording.chinese
+    /// The text in the page's label language, any app text it holds in the page's own language.
+    public func text(in language: PageLanguage) -> String {
+        let wording = wording(textsIn: language.tag)
+        return language.labels == .english ? wording.english : wording.chinese
     }
 
-    /// English first, Traditional Chinese second, side by side so a missing one shows. Each
-    /// area's texts are a table of their own; this switch names every case once, so the
-    /// compiler finds a text that belongs to no table.
-    private var wording: Wording {
+    /// English first, Traditional Chinese second, side by side so a missing one shows; app texts
+    /// in them (a tab's title) are in `tag`. Each area's texts are a table of their own; this
+    /// switch names every case once, so the compiler finds a text that belongs to no table.
+    private func wording(textsIn tag: String) -> Wording {
         switch self {
         case .brand, .appList, .appListLead, .tabCount, .verticalLayout, .bottomLayout, .adaptiveLayout,
             .layoutNavigation, .languageNavigation, .tabsNavigation, .loggedInAs, .logIn, .logOut,
-            .skipToApp, .languageName, .headerMenu, .appearanceNavigation, .appearanceName, .openStage,
+            .skipToApp, .headerMenu, .appearanceNavigation, .appearanceName, .openStage,
             .loadedFrom, .builtInApp:
             chromeWording
         case .editTabs, .editTabsTitle, .editTabsLead, .moveUp, .moveDown, .hideTab, .showTab,
             .resetTabOrder, .doneEditing, .hiddenTab, .inTheBar, .inMore, .customizationRefused, .hiddenTabNotOpened:
-            editingWording
+            editingWording(textsIn: tag)
         case .eventLog, .eventLogOf, .eventLogEmpty, .eventLogDropped, .eventSequence, .eventTime,
             .eventLayout, .eventDescription, .eventsAsJSON, .eventTab, .eventsDownload, .eventFilterNavigation,
             .eventCategory,
@@ -186,7 +186,7 @@ public enum UIString: Sendable, Equatable {
             pageWording
         case .selectionRefused, .pageActionRefused, .notFoundTitle, .badRequestTitle, .forbiddenTitle,
             .errorTitle, .backHome, .unknownApp, .unknownTab, .unknownLayout, .unknownPage, .unknownAction:
-            errorWording
+            errorWording(textsIn: tag)
         case .iconGallery, .iconGalleryLead, .iconColumn, .selectedState, .unselectedState, .tintedState,
             .iconDescription, .appIconsLead:
             iconWording
@@ -222,8 +222,6 @@ public enum UIString: Sendable, Equatable {
         case .logIn: ("Log in", "登入")
         case .logOut: ("Log out", "登出")
         case .skipToApp: ("Skip to the app", "跳到應用程式")
-        case .languageName(let language):
-            language == .english ? ("English", "English") : ("繁體中文", "繁體中文")
         case .headerMenu: ("Menu", "選單")
         case .appearanceNavigation: ("Appearance", "外觀")
         case .appearanceName(let appearance):
@@ -240,7 +238,7 @@ public enum UIString: Sendable, Equatable {
     }
 
     /// Editing the bottom bar's tabs (UIKit's More > Edit).
-    private var editingWording: Wording {
+    private func editingWording(textsIn tag: String) -> Wording {
         switch self {
         case .editTabs: ("Edit", "編輯")
         case .editTabsTitle: ("Edit tabs", "編輯分頁")
@@ -261,8 +259,8 @@ public enum UIString: Sendable, Equatable {
         case .customizationRefused(let refusal): Self.wording(refusal)
         case .hiddenTabNotOpened(let title):
             (
-                "\(title.text(in: "en")) is hidden. Show it again from Edit.",
-                "「\(title.text(in: "zh-Hant"))」已隱藏，可在「編輯」中重新顯示。"
+                "\(title.text(in: tag)) is hidden. Show it again from Edit.",
+                "「\(title.text(in: tag))」已隱藏，可在「編輯」中重新顯示。"
             )
         default: preconditionFailure("\(self) is not in this table")
         }
@@ -361,11 +359,11 @@ public enum UIString: Sendable, Equatable {
     }
 
     /// Error pages and refusals.
-    private var errorWording: Wording {
+    private func errorWording(textsIn tag: String) -> Wording {
         switch self {
         case .selectionRefused(.needsLogin, let title):
-            ("Log in to see \(title.text(in: "en"))", "請先登入以查看\(title.text(in: "zh-Hant"))")
-        case .pageActionRefused(let refusal): Self.wording(refusal)
+            ("Log in to see \(title.text(in: tag))", "請先登入以查看\(title.text(in: tag))")
+        case .pageActionRefused(let refusal): Self.wording(refusal, textsIn: tag)
         case .notFoundTitle: ("Page not found", "找不到頁面")
         case .badRequestTitle: ("Bad request", "請求有誤")
         case .forbiddenTitle: ("Not allowed", "不允許")
@@ -455,9 +453,12 @@ public enum UIString: Sendable, Equatable {
 }
 
 extension UIString {
-    /// The string in every language, for notices kept in a session between requests.
-    public var localizedText: LocalizedText {
-        LocalizedText(en: text(in: .english), zhHant: text(in: .traditionalChinese))
+    /// The string in TabStage's languages and in `appLanguages` (the app's, where the notice
+    /// will show), for notices kept in a session between requests.
+    public func localizedText(alsoIn appLanguages: [String]) -> LocalizedText {
+        var translations: [String: String] = [:]
+        for tag in UILanguage.tags + appLanguages { translations[tag] = text(in: PageLanguage(tag: tag)) }
+        return LocalizedText(translations)
     }
 }
 
