@@ -165,6 +165,12 @@ public struct AppDescription: Sendable, Equatable {
     /// The language a page of the app opens in when the visitor asks for none of its languages.
     @inlinable public var defaultLanguage: String { languages.first ?? LocalizedText.fallbackLanguage }
 
+    /// The language the app's texts show in on a page in `tag` about several apps (the start
+    /// page, `/icons`): `tag` when the app is written in it, else its default.
+    public func shownLanguage(onAPageIn tag: String) -> String {
+        languages.contains(tag) ? tag : defaultLanguage
+    }
+
     /// The tint as a colour, or nil if it is not `#RRGGBB` (the loader refuses those).
     public var tintColor: RGBColor? {
         tint.utf8.first == UInt8(ascii: "#") ? RGBColor(hex: tint) : nil

@@ -82,6 +82,14 @@ import Testing
         #expect(try visitor.get("/cafe?lang=en-gb").header("Location") == "/cafe/bottom?lang=en-GB")
     }
 
+    @Test func aPageAboutSeveralAppsShowsEachInItsOwnLanguageWhenItLacksThePages() throws {
+        let home = try Self.stage().visitor(language: "en").get("/").text
+        #expect(Self.htmlLanguage(home) == "en")
+        #expect(home.contains("<h2 lang=\"fr\">Café</h2>"))
+        #expect(home.contains("<h2>Pulse</h2>"))
+        #expect(Self.switchLanguages(home) == ["en", "zh-Hant"], "TabStage's own languages")
+    }
+
     @Test func aRefusalNoticeIsInThePagesLanguage() throws {
         let stage = try Self.stage()
         let visitor = stage.visitor(language: "fr")

@@ -8,7 +8,9 @@ public struct VisitorSession: Sendable, Equatable, Codable {
     @DroppingUnknownApps public var containers: [String: TabContainer]
     /// The logged-in visitor's name; nil when logged out.
     public var visitorName: String?
-    /// The language tag chosen with `?lang=`; nil follows the browser's Accept-Language.
+    /// The language tag last chosen with `?lang=` (one of the languages of the page it was chosen
+    /// on): a page in the same language follows it, any other ignores it; nil follows the
+    /// browser's Accept-Language.
     public var languageTag: String?
     /// A message shown once, on the next page this visitor sees (post/redirect/get).
     public var flash: FlashMessage?

@@ -25,8 +25,11 @@ public enum HomePage {
 
     private static func card(_ app: AppDescription, file: String?, language: PageLanguage, into html: inout HTMLWriter)
     {
-        html.raw("<li class=\"app-card\">\n<h2>")
-        html.text(app.name.text(in: language.tag))
+        html.raw("<li class=\"app-card\">\n<h2")
+        let shown = app.shownLanguage(onAPageIn: language.tag)
+        if shown != language.tag { html.attribute("lang", shown) }
+        html.raw(">")
+        html.text(app.name.text(in: shown))
         html.raw("</h2>\n<p class=\"app-icons\">")
         // Each tab's glow cell in the app's tint, which reads on light and dark alike.
         for tab in app.tabs {
@@ -81,7 +84,7 @@ public enum HomePage {
     /// going through the page's links (`Vertical – Restaurant`).
     private static func appName(_ app: AppDescription, language: PageLanguage, into html: inout HTMLWriter) {
         html.raw("<span class=\"visually-hidden\"> – ")
-        html.text(app.name.text(in: language.tag))
+        html.text(app.name.text(in: app.shownLanguage(onAPageIn: language.tag)))
         html.raw("</span>")
     }
 }

@@ -23,12 +23,15 @@ public enum IconGalleryPage {
                 StageLinks.builtInIcon(name, state: picture, scale: scale, tint: tint)
             }
             for app in apps {
-                html.raw("<h2>")
-                html.text(app.name.text(in: language.tag))
+                let shown = app.shownLanguage(onAPageIn: language.tag)
+                html.raw("<h2")
+                if shown != language.tag { html.attribute("lang", shown) }
+                html.raw(">")
+                html.text(app.name.text(in: shown))
                 html.raw("</h2>\n")
                 PageParts.paragraph(UIString.appIconsLead.text(in: language), className: "lead", into: &html)
-                let rows = app.tabs.map { ($0.title.text(in: language.tag), $0.id) }
-                let region = app.name.text(in: language.tag)
+                let rows = app.tabs.map { ($0.title.text(in: shown), $0.id) }
+                let region = app.name.text(in: shown)
                 table(
                     rows: rows, pictures: [.unselected, .selected(app.iconStyle)], region: region, language: language,
                     into: &html
