@@ -4,9 +4,8 @@ import Synchronization
 /// threads (one mutex around everything; the work done under it is a few dictionary operations).
 ///
 /// Its lookup runs on every icon request, from other modules: the reads and writes are
-/// `@inlinable`, so that each user compiles them for its own `Key` and `Value`. Unspecialised,
-/// each lookup asked the runtime for the generic types' metadata (about 1,000 instructions an
-/// icon request of 49,905 under callgrind).
+/// `@inlinable`, so that each user compiles them for its own `Key` and `Value`; unspecialised,
+/// each lookup would ask the runtime for the generic types' metadata (PERFORMANCE.md).
 public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     public let capacityInBytes: Int
     @usableFromInline let cost: @Sendable (Value) -> Int

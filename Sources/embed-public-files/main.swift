@@ -58,7 +58,7 @@ for relative in arguments.dropFirst(2) {
 source += "    ]\n}\n"
 // Written only when it differs: the build runs this tool again whenever the tool itself was
 // rebuilt (another product or configuration built in between), and a rewritten file, even one
-// the same, would have the app's module compiled again (16-22 s in release) on a build where no
+// the same, would have the app's module compiled again on a build where no
 // source changed.
 let bytes = Data(source.utf8)
 if let existing = FileManager.default.contents(atPath: output), existing == bytes { exit(0) }

@@ -15,8 +15,8 @@ public struct FollowLinks: Sendable {
     /// libqrencode, asked for at each link: the process's, looked for once at the first
     /// (`QRCodeLibrary.shared`); nil draws the link and its copy button without a code.
     var qrCodes: @Sendable () -> QRCodeLibrary? = { QRCodeLibrary.shared.library }
-    /// Links already made, by URL: a presenter's every page shows its link, and encoding the QR
-    /// code was about 40% of such a page's CPU. A link is the same whoever asks for its URL.
+    /// Links already made, by URL: a presenter's every page shows its link, and encoding its QR
+    /// code costs more than the rest of the page. A link is the same whoever asks for its URL.
     let made = ByteBoundedCache<String, FollowLink>(capacityInBytes: 1 << 20) {
         $0.url.utf8.count + $0.qrModules.count + 64
     }
