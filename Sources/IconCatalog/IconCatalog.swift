@@ -16,9 +16,20 @@ public enum IconCatalog {
         var result: [String: Icon] = [:]
         for icon in BuiltInIcon.allCases {
             guard let path = try? PathData(parsing: icon.art) else { continue }
-            let fillRule: PathGeometry.FillRule = icon.artFillRule == .evenodd ? .evenOdd : .nonZero
-            result[icon.rawValue] = Icon(name: icon.rawValue, source: icon.art, path: path, fillRule: fillRule)
+            result[icon.rawValue] = Icon(
+                name: icon.rawValue, source: icon.art, path: path, fillRule: PathGeometry.FillRule(icon.artFillRule))
         }
         return result
     }()
+}
+
+extension PathGeometry.FillRule {
+    /// The rasterizer's fill rule for the model's: the one translation, for the built-in icons'
+    /// art and an app's own path data alike.
+    public init(_ rule: TabModel.FillRule) {
+        switch rule {
+        case .nonzero: self = .nonZero
+        case .evenodd: self = .evenOdd
+        }
+    }
 }

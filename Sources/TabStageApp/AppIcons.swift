@@ -1,5 +1,6 @@
 import Colour
 import IconCatalog
+import PathGeometry
 import Rasterizer
 import TabModel
 import Views
@@ -17,7 +18,7 @@ public enum AppIcons {
         guard let tab = app.tab(id: tabID) else { return nil }
         switch tab.icon {
         case .builtIn(let icon): return .builtIn(name: icon.rawValue)
-        case .path(let data, let rule): return .pathData(data, fillRule: rule == .evenodd ? .evenOdd : .nonZero)
+        case .path(let data, let rule): return .pathData(data, fillRule: PathGeometry.FillRule(rule))
         }
     }
 
