@@ -58,6 +58,12 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
         return (lighter + 0.05) / (darker + 0.05)
     }
 
+    /// A contrast ratio as people write it, to one decimal: `1.3:1`.
+    public static func ratioText(_ ratio: Double) -> String {
+        let tenths = Int((ratio * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10):1"
+    }
+
     /// Mixed with white: `amount` 0 keeps the colour, 1 is white.
     public func lightened(by amount: Double) -> RGBColor {
         func scaled(_ component: UInt8) -> UInt8 {

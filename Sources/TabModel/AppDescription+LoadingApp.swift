@@ -71,10 +71,9 @@ extension DescriptionValidator {
         guard let parsed = RGBColor(hex: colour) else { return nil }
         let ratio = parsed.contrast(with: AppDescription.textBackground)
         guard ratio >= AppDescription.textContrast else {
-            let tenths = Int((ratio * 10).rounded())
             report(
                 "textTint",
-                "\(colour) has \(tenths / 10).\(tenths % 10):1 against the bar's selected cell "
+                "\(colour) has \(RGBColor.ratioText(ratio)) against the bar's selected cell "
                     + "(\(AppDescription.textBackground)); text needs 4.5:1, so choose a darker colour")
             return nil
         }

@@ -172,13 +172,14 @@ public struct AppDescription: Sendable, Equatable {
     }
 
     /// The tint as a colour, or nil if it is not `#RRGGBB` (the loader refuses those).
-    public var tintColor: RGBColor? {
-        tint.utf8.first == UInt8(ascii: "#") ? RGBColor(hex: tint) : nil
-    }
+    public var tintColor: RGBColor? { Self.colour(tint) }
 
     /// `textTint` as a colour, nil when none is chosen.
-    public var textTintColor: RGBColor? {
-        textTint.flatMap { $0.utf8.first == UInt8(ascii: "#") ? RGBColor(hex: $0) : nil }
+    public var textTintColor: RGBColor? { textTint.flatMap(Self.colour) }
+
+    /// A colour of the file as written (`#RRGGBB`), nil for any other text.
+    private static func colour(_ text: String) -> RGBColor? {
+        text.utf8.first == UInt8(ascii: "#") ? RGBColor(hex: text) : nil
     }
 }
 

@@ -1,3 +1,4 @@
+import Colour
 import TabModel
 
 /// What `tabstage check` says about a valid app besides "ok": things that draw, but not well.
@@ -15,7 +16,7 @@ public enum CheckWarnings {
         guard app.textTint == nil, palette.text != palette.tint else { return [] }
         let ratio = palette.tint.contrast(with: TintPalette.darkestBackground)
         return [
-            "tint: \(palette.tint) has \(oneDecimal(ratio)):1 against the bar's selected cell "
+            "tint: \(palette.tint) has \(RGBColor.ratioText(ratio)) against the bar's selected cell "
                 + "(\(TintPalette.darkestBackground)), under the 4.5:1 text needs, so text in the tint shows in "
                 + "the darker \(palette.text): links, the selected tab's title, buttons, the More list's current "
                 + "row and the event log's chosen filter (icons, the glow and focus rings keep the tint). "
@@ -41,10 +42,5 @@ public enum CheckWarnings {
             }
         }
         return lines
-    }
-
-    private static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
     }
 }
