@@ -85,7 +85,7 @@ let package = Package(
             name: "TabStageCLI",
             dependencies: [
                 "HTTPServer", "Colour", "TabModel", "PathGeometry", "Rasterizer", "IconCatalog", "Views", "Sessions",
-                "RedisClient", "Metrics", "TabStageApp", "Snapshots", "BuildStamp", "QRCode",
+                "RedisClient", "Metrics", "TabStageApp", "Snapshots", "BuildStamp", "QRCode", "HTTPTesting",
             ]),
         // Public/ compiled into the binary (see Plugins/EmbedPublicFiles).
         .executableTarget(name: "embed-public-files", dependencies: ["ContentHash"]),

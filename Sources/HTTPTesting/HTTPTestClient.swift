@@ -71,7 +71,7 @@ public final class HTTPTestClient {
     private func request(
         _ method: String, _ path: String, headerList: [(key: String, value: String)], body: [UInt8]
     ) throws(TestClientError) -> TestResponse {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(HTTPURL.authority(host: host, port: port))\r\n"
         for (name, value) in headerList { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
         if !keepAlive { head += "Connection: close\r\n" }
@@ -122,7 +122,7 @@ public final class HTTPTestClient {
     public func openStream(_ path: String, headers: [(name: String, value: String)] = []) throws(TestClientError)
         -> TestResponse
     {
-        var head = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        var head = "GET \(path) HTTP/1.1\r\nHost: \(HTTPURL.authority(host: host, port: port))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         try writeAll(Array(head.utf8))
@@ -312,28 +312,41 @@ public final class HTTPTestClient {
         }
     }
 
+    /// Connects to the first of the host's addresses that accepts: a name is resolved, an IPv4
+    /// or IPv6 address taken as it is.
     private func connect() throws(TestClientError) {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw .invalidHost(host) }
-        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw .connectFailed(host: host, port: port, errno: errno) }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, String(port), &hints, &found)
+        guard resolved == 0, let first = found else {
+            throw .cannotResolve(host: host, reason: String(cString: gai_strerror(resolved)))
+        }
+        defer { freeaddrinfo(first) }
+        var lastError: Int32 = 0
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let address = next?.pointee {
+            next = address.ai_next
+            let descriptor = Glibc.socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+            guard descriptor >= 0 else {
+                lastError = errno
+                continue
             }
+            var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            // On Linux SO_SNDTIMEO also bounds a blocking connect.
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            guard Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) == 0 else {
+                lastError = errno == EINPROGRESS ? ETIMEDOUT : errno
+                _ = Glibc.close(descriptor)
+                continue
+            }
+            socket = descriptor
+            connectionsOpened += 1
+            return
         }
-        guard result == 0 else {
-            let code = errno
-            _ = Glibc.close(descriptor)
-            throw .connectFailed(host: host, port: port, errno: code)
-        }
-        socket = descriptor
-        connectionsOpened += 1
+        throw .connectFailed(host: host, port: port, errno: lastError)
     }
 }
 

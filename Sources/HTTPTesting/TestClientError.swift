@@ -1,6 +1,12 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Why the test client could not get a response.
 public enum TestClientError: Error, Equatable, CustomStringConvertible {
-    case invalidHost(String)
+    case cannotResolve(host: String, reason: String)
     case connectFailed(host: String, port: UInt16, errno: Int32)
     case sendFailed(errno: Int32)
     case receiveFailed(errno: Int32)
@@ -9,10 +15,12 @@ public enum TestClientError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidHost(let host): "'\(host)' is not a numeric IPv4 address"
-        case .connectFailed(let host, let port, let code): "cannot connect to \(host):\(port) (errno \(code))"
-        case .sendFailed(let code): "sending failed (errno \(code))"
-        case .receiveFailed(let code): "receiving failed or timed out (errno \(code))"
+        case .cannotResolve(let host, let reason): "cannot resolve '\(host)': \(reason)"
+        case .connectFailed(let host, let port, let code):
+            "cannot connect to \(host) port \(port): \(String(cString: strerror(code)))"
+        case .sendFailed(let code): "cannot send: \(String(cString: strerror(code)))"
+        case .receiveFailed(let code):
+            "cannot read the answer: " + (code == EAGAIN ? "no answer in time" : String(cString: strerror(code)))
         case .closedBeforeResponse: "the server closed the connection without a complete response"
         case .malformedResponse(let detail): "malformed response: \(detail)"
         }

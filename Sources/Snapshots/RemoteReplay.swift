@@ -12,13 +12,13 @@ import Views
 /// (session ids, tokens, times, follow codes, live versions, its own address) is redacted, and
 /// the section says so.
 struct RemoteReplay {
-    let address: ServerAddress
+    let address: HTTPURL
     private var cookie: String?
     private var csrfToken: String?
     /// The last event each app's log was read up to.
     private var seenEvents: [String: Int] = [:]
 
-    init(address: ServerAddress) {
+    init(address: HTTPURL) {
         self.address = address
     }
 
@@ -27,7 +27,7 @@ struct RemoteReplay {
         "from the server (events.json); redacted: session ids, tokens, times, follow codes, live versions, its address"
 
     /// What a live server changes from run to run, beyond what ``Redactor`` always replaces.
-    static func patterns(for address: ServerAddress) -> [Redactor.Pattern] {
+    static func patterns(for address: HTTPURL) -> [Redactor.Pattern] {
         let sources = [
             "/follow/([A-Za-z0-9_-]+)", "data-version=\"([0-9]+-[0-9]+)\"", ">([0-9]{2}:[0-9]{2}:[0-9]{2})<",
             NSRegularExpression.escapedPattern(for: address.authority),
@@ -97,36 +97,7 @@ struct RemoteReplay {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(address.authority)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if method == "POST" { head += "Content-Length: \(body.count)\r\n" }
-        let client = HTTPTestClient(port: address.port, host: address.numericHost)
+        let client = HTTPTestClient(port: address.port, host: address.host)
         return try client.send(raw: Array((head + "\r\n").utf8) + body)
     }
-}
-
-/// `http://HOST:PORT` of a running TabStage: an IPv4 address or `localhost`.
-public struct ServerAddress: Sendable, Equatable {
-    public var host: String
-    public var port: UInt16
-
-    /// nil when `url` is not `http://HOST[:PORT][/]`.
-    public init?(url: String) {
-        guard url.hasPrefix("http://") else { return nil }
-        var rest = url.dropFirst("http://".count)
-        if rest.hasSuffix("/") { rest = rest.dropLast() }
-        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-        guard !parts.isEmpty, parts.count <= 2, !parts[0].isEmpty, !rest.contains("/") else { return nil }
-        host = String(parts[0])
-        if parts.count == 2 {
-            guard let port = UInt16(parts[1]), port > 0 else { return nil }
-            self.port = port
-        } else {
-            port = 80
-        }
-        guard
-            host == "localhost"
-                || host.split(separator: ".").count == 4 && host.allSatisfy({ $0.isNumber || $0 == "." })
-        else { return nil }
-    }
-
-    var authority: String { "\(host):\(port)" }
-    var numericHost: String { host == "localhost" ? "127.0.0.1" : host }
 }

@@ -79,11 +79,14 @@ struct SnapshotReplay {
 }
 
 extension SnapshotReplay.Replayed {
+    /// The response as the server would send it: with the header it adds to every response.
     init(_ response: Response, prototype: [String]) {
+        var headers = response.headers
+        headers.addNoSniff()
         self.init(
             status: response.status.rawValue,
             statusLine: "HTTP/1.1 \(response.status.rawValue) \(response.status.reasonPhrase)",
-            headers: response.headers.fields.map { (name: $0.name, value: $0.value) }, body: response.body,
+            headers: headers.fields.map { (name: $0.name, value: $0.value) }, body: response.body,
             prototype: prototype)
     }
 }

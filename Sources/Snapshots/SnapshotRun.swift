@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import TabModel
 import TabStageApp
 
@@ -96,7 +97,7 @@ public struct SnapshotRun {
 
     /// Replays `list` against a running TabStage (`--url`), redacting what a live server does
     /// not repeat (``RemoteReplay``). A server that does not answer throws ``UnreachableServer``.
-    public mutating func run(_ list: RequestList, server: ServerAddress) throws {
+    public mutating func run(_ list: RequestList, server: HTTPURL) throws {
         var replay = RemoteReplay(address: server)
         try run(list, patterns: RemoteReplay.patterns(for: server)) { request in
             do {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import Snapshots
 import TabModel
 import TabStageApp
@@ -9,7 +10,7 @@ enum SnapshotCommand: Subcommand {
     static let name = "snapshot"
     static let summary = "Test a prototype against snapshots of a list of requests"
     static let usage = """
-        Usage: tabstage snapshot test --requests LIST --dir DIR [--app FILE | --url http://HOST:PORT]
+        Usage: tabstage snapshot test --requests LIST --dir DIR [--app FILE | --url http://HOST[:PORT]]
                                       [--record missing|failed|all|never] [--prune]
                                       [--report FILE.html] [--junit FILE.xml]
                tabstage snapshot record ...   (test --record all)
@@ -17,9 +18,9 @@ enum SnapshotCommand: Subcommand {
 
         Replays LIST in one fresh deterministic session, as one browser carrying its cookie and
         its forms' CSRF token, against the built-in demos plus the app of --app (checked as by
-        'tabstage check'); with --url, against that running TabStage instead (an IPv4 address or
-        localhost), its session ids, tokens, times, follow codes and live versions redacted and
-        its prototype section read from /{app}/events.json. Each request's response is compared with DIR/NAME.txt (and NAME.png
+        'tabstage check'); with --url, against that running TabStage instead (HOST a name, an IPv4
+        address or an IPv6 one in brackets; plain http), its session ids, tokens, times, follow
+        codes and live versions redacted and its prototype section read from /{app}/events.json. Each request's response is compared with DIR/NAME.txt (and NAME.png
         for an icon), NAME being the request's name. LIST holds one request a line:
 
           GET /coffee/bottom/menu                      # as: menu-first-visit
@@ -55,19 +56,23 @@ enum SnapshotCommand: Subcommand {
         guard let listPath = parsed.value("requests"), let directory = parsed.value("dir") else {
             return TabStageCLI.usageError(UsageError("--requests and --dir are required"), for: self, console: console)
         }
-        var server: ServerAddress?
+        var server: HTTPURL?
         if let url = parsed.value("url") {
             guard parsed.value("app") == nil else {
                 return TabStageCLI.usageError(
                     UsageError("--app and --url exclude each other: the server serves its own apps"), for: self,
                     console: console)
             }
-            guard let address = ServerAddress(url: url) else {
-                return TabStageCLI.usageError(
-                    UsageError("--url takes http://HOST:PORT, HOST an IPv4 address or localhost"), for: self,
-                    console: console)
+            do throws(HTTPURL.Problem) {
+                let address = try HTTPURL(url)
+                guard address.path == "/" else {
+                    throw HTTPURL.Problem(
+                        description: "the server's address has no path: http://HOST[:PORT], not '\(url)'")
+                }
+                server = address
+            } catch {
+                return TabStageCLI.usageError(UsageError("--url: \(error)"), for: self, console: console)
             }
-            server = address
         }
         guard let apps = AppFile.apps(adding: parsed.value("app"), command: name, console: console) else {
             return ExitCode.failure

@@ -1,4 +1,5 @@
 import HTTPServer
+import HTTPTesting
 import Testing
 
 @testable import TabStageCLI
@@ -44,8 +45,8 @@ import Testing
     }
 
     @Test func theURLDefaultsToThePortServeListensOnByDefault() throws {
-        #expect(try HealthcheckCommand.Target(url: HealthcheckCommand.defaultURL).port == 8080)
-        let target = try HealthcheckCommand.Target(url: "http://[::1]:9000")
+        #expect(try HTTPURL(HealthcheckCommand.defaultURL).port == 8080)
+        let target = try HTTPURL("http://[::1]:9000")
         #expect(target.host == "::1")
         #expect(target.port == 9000)
         #expect(target.path == "/")

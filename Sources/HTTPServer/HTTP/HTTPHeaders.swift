@@ -69,8 +69,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// `X-Content-Type-Options: nosniff` unless the field is there: no response may be sniffed
-    /// into another type (an upload read as HTML, say).
-    mutating func addNoSniff() {
+    /// into another type (an upload read as HTML, say). The server adds it to every response it
+    /// sends; a router's response used without the server (an in-process replay) adds it here.
+    public mutating func addNoSniff() {
         if self["X-Content-Type-Options"] == nil { self["X-Content-Type-Options"] = "nosniff" }
     }
 
