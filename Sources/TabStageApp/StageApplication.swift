@@ -111,7 +111,8 @@ public final class StageApplication: Sendable {
     /// The language a page of `app` (nil: about no app) answering `request` is in, for a visitor
     /// with `session`.
     public func language(of request: Request, session: VisitorSession, app: AppDescription?) -> PageLanguage {
-        RequestedSettings(request, languages: app?.languages ?? UILanguage.tags).language(of: session)
+        RequestedSettings(request, languages: app.map { PageLanguages(tags: $0.languages) } ?? UILanguage.pageLanguages)
+            .language(of: session)
     }
 
     // MARK: Apps replaced while serving

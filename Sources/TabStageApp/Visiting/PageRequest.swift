@@ -36,7 +36,7 @@ final class PageRequest {
     var settings: RequestedSettings { RequestedSettings(request, languages: languages) }
 
     /// The languages the page may be in: its app's, or TabStage's own on a page about no app.
-    var languages: [String] { appIndex.map { served.apps[$0].languages } ?? UILanguage.tags }
+    var languages: PageLanguages { appIndex.map { served.markups[$0].pageLanguages } ?? UILanguage.pageLanguages }
 
     /// The app the path names. Only routes of an app scope (`PageRoutes.Scope`) read it: the
     /// wrapper answered 404 before the handler when there is none.
@@ -95,7 +95,7 @@ final class PageRequest {
 /// `?appearance=`, `?frame=`), and what the browser says of itself, read once per request.
 struct RequestedSettings {
     /// The languages the page may be in (`PageRequest.languages`).
-    let languages: [String]
+    let languages: PageLanguages
     /// A `?lang=` naming one of `languages`, spelled as they are.
     var language: String?
     /// A valid `?appearance=light|dark|auto`.
@@ -106,9 +106,9 @@ struct RequestedSettings {
     var isEmbedded: Bool
     var acceptLanguage: String?
 
-    init(_ request: borrowing Request, languages: [String]) {
+    init(_ request: borrowing Request, languages: PageLanguages) {
         self.languages = languages
-        language = request.query["lang"].flatMap { PageLanguage.tag($0, among: languages) }
+        language = request.query["lang"].flatMap { PageLanguage.tag($0, among: languages.tags) }
         appearance = request.query["appearance"].flatMap { Appearance(name: $0) }
         showsDeviceFrames = request.query["frame"].flatMap(Self.framesShown(byQuery:))
         isEmbedded = request.headers["Sec-Fetch-Dest"] == "iframe"
@@ -137,13 +137,13 @@ struct RequestedSettings {
     /// The page language: `?lang=`, else the session's when the page has it, else the best of
     /// the page's languages for the browser's (the first of them when it asks for none).
     func language(of session: VisitorSession) -> PageLanguage {
-        PageLanguage(
-            tag: language ?? kept(session) ?? PageLanguage.negotiate(acceptLanguage: acceptLanguage, among: languages))
+        languages.page(
+            language ?? kept(session) ?? PageLanguage.negotiate(acceptLanguage: acceptLanguage, among: languages.tags))
     }
 
     /// The language `session` keeps (chosen on any page), when it is one of this page's.
     func kept(_ session: VisitorSession) -> String? {
-        session.languageTag.flatMap { PageLanguage.tag($0, among: languages) }
+        session.languageTag.flatMap { PageLanguage.tag($0, among: languages.tags) }
     }
 
     /// The display settings the session keeps (after `keep(in:)`, the requested ones).

@@ -16,6 +16,8 @@ public final class AppMarkup: Sendable {
     let tabCount: Int
     /// The app's languages, in its order: the markup holds a version of each.
     let languages: [String]
+    /// The same, each with its labels chosen: the languages a page of the app may be in.
+    public let pageLanguages: PageLanguages
     /// Every part's bytes, one after another.
     let bytes: [UInt8]
     /// Where each part lies in `bytes`, in the order the `Part` keys count.
@@ -30,7 +32,7 @@ public final class AppMarkup: Sendable {
         appID = app.id
         tabCount = app.tabs.count
         languages = app.languages
-        let pageLanguages = app.languages.map { PageLanguage(tag: $0) }
+        pageLanguages = PageLanguages(tags: app.languages)
         precondition(
             Layout.allCases.count == Layout.markupCount && Appearance.allCases.count == Appearance.markupCount)
         var html = HTMLWriter(capacity: 16 * 1024)
@@ -43,7 +45,7 @@ public final class AppMarkup: Sendable {
         // In the order `chromeIndex`, `cellIndex` and `titleIndex` count.
         for (layoutIndex, layout) in Layout.allCases.enumerated() {
             precondition(layout.markupIndex == layoutIndex, "Layout.markupIndex follows allCases")
-            for language in pageLanguages {
+            for language in pageLanguages.all {
                 record(&html) { html in
                     Chrome.headAfterTitle(app: app, into: &html)
                     Chrome.headerUpToAccount(app: app, layout: layout, language: language, into: &html)
@@ -62,7 +64,7 @@ public final class AppMarkup: Sendable {
                 }
             }
         }
-        for language in pageLanguages {
+        for language in pageLanguages.all {
             for tab in app.tabs {
                 let pageTitle = StageContext.pageTitle(ofTab: tab, language: language)
                 record(&html) { html in StageContext.writeDocumentTitle(app: app, pageTitle, language, into: &html) }
@@ -75,7 +77,7 @@ public final class AppMarkup: Sendable {
             }
         }
         // In the order `languageIndex` counts.
-        for language in pageLanguages {
+        for language in pageLanguages.all {
             record(&html) { html in LiveStageView.presentFormClosing(language: language, into: &html) }
             for (appearanceIndex, appearance) in Appearance.allCases.enumerated() {
                 precondition(appearance.markupIndex == appearanceIndex, "Appearance.markupIndex follows allCases")

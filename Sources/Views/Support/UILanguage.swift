@@ -12,6 +12,9 @@ public enum UILanguage: String, Sendable, Equatable, CaseIterable, Codable {
     /// The tags of every case: the languages of a page about no app.
     public static let tags = allCases.map(\.tag)
 
+    /// The languages of a page about no app, with their labels.
+    public static let pageLanguages = PageLanguages(tags: tags)
+
     /// The labels for a page in `tag`: the language we write that `tag` means (`zh-TW` means
     /// Traditional Chinese), English for any we do not.
     public init(labelsFor tag: String) {
@@ -41,6 +44,8 @@ public struct PageLanguage: Sendable, Hashable {
 
     /// The one of `tags` that `tag` names, ignoring case (BCP 47 tags are), spelled as in `tags`.
     public static func tag(_ tag: some StringProtocol, among tags: [String]) -> String? {
+        // Most often spelled as in `tags` (a session keeps the spelling): no lowercasing then.
+        if let same = tags.first(where: { $0 == tag }) { return same }
         let lowered = tag.lowercased()
         return tags.first { $0.lowercased() == lowered }
     }
@@ -95,6 +100,24 @@ public struct PageLanguage: Sendable, Hashable {
     private static func isTraditionalChinese(_ subtags: [Substring]) -> Bool {
         let rest = subtags.dropFirst()
         return !rest.contains("hans") && rest.contains { ["hant", "tw", "hk", "mo"].contains($0) }
+    }
+}
+
+/// The languages a page may be in (its app's, in the app's order), each made a `PageLanguage`
+/// once: choosing a `PageLanguage`'s labels negotiates, which a request should not repeat.
+public struct PageLanguages: Sendable {
+    public let tags: [String]
+    /// One for each of `tags`, in their order.
+    public let all: [PageLanguage]
+
+    public init(tags: [String]) {
+        self.tags = tags
+        all = tags.map { PageLanguage(tag: $0) }
+    }
+
+    /// The language of `tag`, one of `tags` (else made for it).
+    public func page(_ tag: String) -> PageLanguage {
+        all.first { $0.tag == tag } ?? PageLanguage(tag: tag)
     }
 }
 
