@@ -101,13 +101,13 @@ enum LiveStageView {
         case .following:
             return
         case .visitor:
-            openPanel(language: context.language, into: &html)
             if let markup = context.markup {
                 html.prewritten(
-                    markup.presentFormOpening(layout: context.layout, language: context.language), of: markup)
+                    markup.panelOpening(layout: context.layout, language: context.language), of: markup)
                 CSRFField.render(context.chrome.csrfToken, into: &html)
                 html.prewritten(markup.presentFormClosing(language: context.language), of: markup)
             } else {
+                openPanel(language: context.language, into: &html)
                 panel(
                     live, appID: context.app.id, layout: context.layout, returnTo: nil, language: context.language,
                     csrfToken: context.chrome.csrfToken, into: &html)
@@ -127,7 +127,7 @@ enum LiveStageView {
         if let live = context.live {
             RecordPanelView.render(
                 live, appID: context.app.id, returnPath: context.chrome.currentPath, language: context.language,
-                csrfToken: context.chrome.csrfToken, into: &html)
+                csrfToken: context.chrome.csrfToken, markup: context.markup, into: &html)
         }
         if let tab = PageView.resettableTab(context) { PageView.resetForm(tab, context, into: &html) }
         html.raw("</aside>\n")

@@ -15,34 +15,54 @@ public enum RecordPanelView {
     public static func download(_ appID: String) -> String { "/\(appID)/record.txt" }
 
     /// The panel's row: the lead, the button, and the download once stopped. `returnPath` is
-    /// where the button's form comes back to.
+    /// where the button's form comes back to. With `markup` (of `appID`), a row with nothing
+    /// recorded copies what does not vary from it.
     static func render(
         _ live: LiveStage, appID: String, returnPath: String, language: PageLanguage, csrfToken: String?,
-        into html: inout HTMLWriter
+        markup: AppMarkup? = nil, into html: inout HTMLWriter
     ) {
         guard !live.isFollowing else { return }
+        if live.recording == .off, let markup {
+            html.prewritten(markup.recordOpening(language: language), of: markup)
+        } else {
+            opening(live.recording, appID: appID, language: language, into: &html)
+        }
+        html.attribute("value", returnPath)
+        html.raw(">")
+        CSRFField.render(csrfToken, into: &html)
+        if live.recording == .off, let markup {
+            html.prewritten(markup.recordClosing(language: language), of: markup)
+        } else {
+            closing(live.recording, appID: appID, language: language, into: &html)
+        }
+    }
+
+    /// The row up to its form's `next` field, whose value comes next.
+    static func opening(_ recording: RecordingStatus, appID: String, language: PageLanguage, into html: inout HTMLWriter)
+    {
         html.raw("<div class=\"live-panel record-panel\" data-recording=\"")
-        switch live.recording {
+        switch recording {
         case .off: html.raw("off")
         case .on: html.raw("on")
         case .stopped: html.raw("stopped")
         }
         html.raw("\"><p>")
-        switch live.recording {
+        switch recording {
         case .off, .stopped: html.text(RecordWording.lead.text(in: language))
         case .on(let count): html.text(RecordWording.recording(count).text(in: language))
         }
         html.raw("</p><form method=\"post\"")
-        let isOn = if case .on = live.recording { true } else { false }
-        html.attribute("action", isOn ? stop(appID) : start(appID))
+        html.attribute("action", recording.isOn ? stop(appID) : start(appID))
         html.raw("><input type=\"hidden\" name=\"next\"")
-        html.attribute("value", returnPath)
-        html.raw(">")
-        CSRFField.render(csrfToken, into: &html)
+    }
+
+    /// The row from the button, after the form's CSRF field, to its end.
+    static func closing(_ recording: RecordingStatus, appID: String, language: PageLanguage, into html: inout HTMLWriter)
+    {
         html.raw("<button type=\"submit\" class=\"button button-quiet\" data-record>")
-        html.text((isOn ? RecordWording.stop : RecordWording.record).text(in: language))
+        html.text((recording.isOn ? RecordWording.stop : RecordWording.record).text(in: language))
         html.raw("</button></form>")
-        if case .stopped(let count) = live.recording, count > 0 {
+        if case .stopped(let count) = recording, count > 0 {
             html.raw(" <a data-record-download")
             html.attribute("href", download(appID))
             html.attribute("download", appID + "-test.txt")
@@ -52,6 +72,10 @@ public enum RecordPanelView {
         }
         html.raw("</div>\n")
     }
+}
+
+extension RecordingStatus {
+    var isOn: Bool { if case .on = self { true } else { false } }
 }
 
 /// The recording's words, English and Traditional Chinese.

@@ -51,6 +51,7 @@ public final class AppMarkup: Sendable {
                     Chrome.headerUpToAccount(app: app, layout: layout, language: language, into: &html)
                 }
                 record(&html) { html in
+                    LiveStageView.openPanel(language: language, into: &html)
                     LiveStageView.presentFormOpening(appID: app.id, layout: layout, language: language, into: &html)
                 }
                 for position in app.tabs.indices {
@@ -83,6 +84,8 @@ public final class AppMarkup: Sendable {
                 precondition(appearance.markupIndex == appearanceIndex, "Appearance.markupIndex follows allCases")
                 record(&html) { html in Chrome.appearanceToggle(appearance, language: language, into: &html) }
             }
+            record(&html) { html in RecordPanelView.opening(.off, appID: app.id, language: language, into: &html) }
+            record(&html) { html in RecordPanelView.closing(.off, appID: app.id, language: language, into: &html) }
         }
         bytes = html.finish()
         self.spans = spans
@@ -96,8 +99,9 @@ public final class AppMarkup: Sendable {
         part(chromeIndex(layout, language))
     }
 
-    /// The visitor's offer to present this app in `layout`, up to the form's CSRF field.
-    func presentFormOpening(layout: Layout, language: PageLanguage) -> Part {
+    /// The presenter panel's start and the visitor's offer to present this app in `layout`, up
+    /// to the form's CSRF field.
+    func panelOpening(layout: Layout, language: PageLanguage) -> Part {
         part(chromeIndex(layout, language) + 1)
     }
 
@@ -138,6 +142,16 @@ public final class AppMarkup: Sendable {
         part(languageIndex(language) + 1 + current.markupIndex)
     }
 
+    /// The record row with nothing recorded, up to its `next` field's value.
+    func recordOpening(language: PageLanguage) -> Part {
+        part(languageIndex(language) + 1 + Appearance.markupCount)
+    }
+
+    /// The record row with nothing recorded, from its button to its end.
+    func recordClosing(language: PageLanguage) -> Part {
+        part(languageIndex(language) + 2 + Appearance.markupCount)
+    }
+
     /// Per layout and language: the chrome, the offer to present, two openings of each cell.
     private var partsPerLayoutAndLanguage: Int { 2 + 2 * tabCount }
 
@@ -151,12 +165,13 @@ public final class AppMarkup: Sendable {
         return titlesStart + Self.partsPerTabAndLanguage * (languageMarkupIndex(language) * tabCount + position)
     }
 
-    /// Per language, after every tab's titles: the offer's end, then one toggle per appearance.
+    /// Per language, after every tab's titles: the offer's end, one toggle per appearance, then
+    /// the record row's two parts.
     private func languageIndex(_ language: PageLanguage) -> Int {
         let start =
             Layout.markupCount * languages.count * partsPerLayoutAndLanguage
             + Self.partsPerTabAndLanguage * languages.count * tabCount
-        return start + languageMarkupIndex(language) * (1 + Appearance.markupCount)
+        return start + languageMarkupIndex(language) * (3 + Appearance.markupCount)
     }
 
     /// Document title, page title, paragraphs, the cell's end with the starting badge.
