@@ -38,8 +38,9 @@ public enum RecordPanelView {
     }
 
     /// The row up to its form's `next` field, whose value comes next.
-    static func opening(_ recording: RecordingStatus, appID: String, language: PageLanguage, into html: inout HTMLWriter)
-    {
+    static func opening(
+        _ recording: RecordingStatus, appID: String, language: PageLanguage, into html: inout HTMLWriter
+    ) {
         html.raw("<div class=\"live-panel record-panel\" data-recording=\"")
         switch recording {
         case .off: html.raw("off")
@@ -57,8 +58,9 @@ public enum RecordPanelView {
     }
 
     /// The row from the button, after the form's CSRF field, to its end.
-    static func closing(_ recording: RecordingStatus, appID: String, language: PageLanguage, into html: inout HTMLWriter)
-    {
+    static func closing(
+        _ recording: RecordingStatus, appID: String, language: PageLanguage, into html: inout HTMLWriter
+    ) {
         html.raw("<button type=\"submit\" class=\"button button-quiet\" data-record>")
         html.text((recording.isOn ? RecordWording.stop : RecordWording.record).text(in: language))
         html.raw("</button></form>")
