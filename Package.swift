@@ -70,7 +70,7 @@ let package = Package(
             name: "TabStageApp",
             dependencies: [
                 "HTTPServer", "Colour", "TabModel", "PathGeometry", "Rasterizer", "IconCatalog", "Views", "Sessions",
-                "Metrics", "QRCode",
+                "Metrics", "QRCode", "ContentHash",
             ],
             plugins: ["EmbedPublicFiles"]
         ),
@@ -95,6 +95,9 @@ let package = Package(
             name: "tabstage-bench", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog"]),
         .executableTarget(name: "pages-bench", dependencies: ["TabModel", "Views"]),
         .executableTarget(name: "sessions-bench", dependencies: ["Sessions", "TabModel"]),
+        // examples/screens/: the example app's screens, drawn by the rasterizer (scripts/example-screens).
+        .target(name: "ExampleScreens", dependencies: ["Colour", "PathGeometry", "Rasterizer", "IconCatalog", "TabModel"]),
+        .executableTarget(name: "example-screens", dependencies: ["ExampleScreens"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "ColourTests", dependencies: ["Colour"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),

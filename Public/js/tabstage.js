@@ -358,7 +358,7 @@
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     // The bar's cells and the More list's rows are taps on a tab; a stage link moves within it.
-    var link = event.target.closest && event.target.closest("a.tab, a.more-row, a[data-stage-link]");
+    var link = event.target.closest && event.target.closest("a.tab, a.more-row, a[data-stage-link], a[data-tap]");
     if (!link || !sameOrigin(link.href)) return;
     event.preventDefault();
     // A list item's link and Back move within the tab's stack: a URL entry, not a bar tap.
@@ -369,6 +369,16 @@
     // A More row is no bar tap: the More navigation controller pushes its tab.
     var source = link.classList.contains("more-row") ? "more" : "tap";
     load(link.href, { method: "GET", headers: withSource(source) }, "push", "tab");
+  });
+
+  // A click on a screen beside every hotspot flashes them, so that a viewer learns where to tap.
+  document.addEventListener("click", function (event) {
+    var screen = event.target.closest && event.target.closest(".screen");
+    if (!screen || event.target.closest(".hotspot")) return;
+    screen.classList.remove("flash");
+    void screen.offsetWidth;
+    screen.classList.add("flash");
+    setTimeout(function () { screen.classList.remove("flash"); }, 700);
   });
 
   // Page forms (search, top-up, mark read...) post back and follow the 303 as a fragment.

@@ -116,6 +116,7 @@ struct PrototypeSummary {
         case .profile(let nickname): return "nickname " + (nickname.map(quoted) ?? "none")
         case .checklist(let checked): return "checked \(list(checked))"
         case .settings(let enabled): return "on \(list(enabled))"
+        case .screen(let count): return "count \(count)"
         }
     }
 

@@ -65,7 +65,7 @@ struct RemoteReplay {
     private mutating func prototype(of target: String) throws(TestClientError) -> [String] {
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
         guard let appID = path.split(separator: "/").first.map(String.init),
-            !["icons", "static", "theme", "login", "logout"].contains(appID)
+            !["icons", "screens", "static", "theme", "login", "logout"].contains(appID)
         else { return [] }
         var headers: [(String, String)] = []
         if let cookie { headers.append(("Cookie", cookie)) }

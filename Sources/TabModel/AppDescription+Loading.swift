@@ -25,8 +25,11 @@ extension AppDescription {
     /// Parses and checks an app description, reporting every problem at once, in reading order,
     /// each with its line and column. `pathDataProblem` says what is wrong with an icon's path
     /// data (nil when it draws); TabModel keeps path data as text and knows no path parser.
+    /// `screenFile` reads a screen page's image file, named as the app file names it (relative
+    /// to its folder); TabModel reads no files. Without one, a screen's image is missing.
     public static func load(
-        json: [UInt8], pathDataProblem: @escaping (String) -> String? = { _ in nil }
+        json: [UInt8], pathDataProblem: @escaping (String) -> String? = { _ in nil },
+        screenFile: @escaping (String) -> Result<ScreenFileInfo, ScreenFileProblem> = { _ in .failure(.missing) }
     ) -> Result<AppDescription, ValidationReport> {
         let document: JSONDocument
         do {
@@ -36,7 +39,8 @@ extension AppDescription {
                 path: "", message: "not valid JSON: \(error.reason)", position: error.position)
             return .failure(ValidationReport(problems: [problem]))
         }
-        var validator = DescriptionValidator(document: document, pathDataProblem: pathDataProblem)
+        var validator = DescriptionValidator(
+            document: document, pathDataProblem: pathDataProblem, screenFile: screenFile)
         let app = validator.app(document.value)
         if let app, validator.problems.isEmpty { return .success(app) }
         return .failure(ValidationReport(problems: validator.problemsInReadingOrder))
@@ -44,9 +48,10 @@ extension AppDescription {
 
     /// ``load(json:)`` for text.
     public static func load(
-        jsonText: String, pathDataProblem: @escaping (String) -> String? = { _ in nil }
+        jsonText: String, pathDataProblem: @escaping (String) -> String? = { _ in nil },
+        screenFile: @escaping (String) -> Result<ScreenFileInfo, ScreenFileProblem> = { _ in .failure(.missing) }
     ) -> Result<AppDescription, ValidationReport> {
-        load(json: Array(jsonText.utf8), pathDataProblem: pathDataProblem)
+        load(json: Array(jsonText.utf8), pathDataProblem: pathDataProblem, screenFile: screenFile)
     }
 }
 
@@ -97,14 +102,19 @@ struct DescriptionValidator {
     private(set) var problems: [ValidationProblem] = []
     let document: JSONDocument
     let pathDataProblem: (String) -> String?
+    let screenFile: (String) -> Result<ScreenFileInfo, ScreenFileProblem>
     /// The id string written in each tab, by index, to name tabs in messages.
     let writtenTabIDs: [Int: String]
     /// The languages every text is checked against, once known (see `app(_:)`).
     var textLanguages: LocalizedText.Languages?
 
-    init(document: JSONDocument, pathDataProblem: @escaping (String) -> String?) {
+    init(
+        document: JSONDocument, pathDataProblem: @escaping (String) -> String?,
+        screenFile: @escaping (String) -> Result<ScreenFileInfo, ScreenFileProblem>
+    ) {
         self.document = document
         self.pathDataProblem = pathDataProblem
+        self.screenFile = screenFile
         var ids: [Int: String] = [:]
         if case .object(let members) = document.value,
             case .array(let tabs)? = members.first(where: { $0.key == "tabs" })?.value

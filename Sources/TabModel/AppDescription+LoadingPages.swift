@@ -20,6 +20,7 @@ extension DescriptionValidator {
             case .wallet: ["currency", "balance", "topUpCap"]
             case .news, .checklist: ["items"]
             case .settings: ["toggles"]
+            case .screen: Self.screenPageKeys
             }
         guard let members = members(value, at: path, allowed: common + own) else { return nil }
         let heading = optionalText(
@@ -74,6 +75,8 @@ extension DescriptionValidator {
         case .settings:
             return required(members, "toggles").flatMap { parseItems($0, at: members.path("toggles"), switchKey: "on") }
                 .map { .settings(toggles: $0) }
+        case .screen:
+            return parseScreenPage(members)
         }
     }
 

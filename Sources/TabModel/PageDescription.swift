@@ -16,6 +16,8 @@ public enum PageKind: String, Sendable, Equatable, Codable, CaseIterable {
     case checklist
     /// Named switches.
     case settings
+    /// The designer's own screen: an image with hotspots (``ScreenPage``).
+    case screen
 }
 
 /// A tab's page: a heading and paragraphs any kind may have, and the kind's own content.
@@ -43,6 +45,7 @@ public enum PageContent: Sendable, Equatable, Codable {
     case profile
     case checklist(items: [PageItem])
     case settings(toggles: [PageItem])
+    case screen(ScreenPage)
 
     public var kind: PageKind {
         switch self {
@@ -54,13 +57,16 @@ public enum PageContent: Sendable, Equatable, Codable {
         case .profile: .profile
         case .checklist: .checklist
         case .settings: .settings
+        case .screen: .screen
         }
     }
 
-    /// The items of a search, news, checklist or settings page; empty for the other kinds.
+    /// The items of a search, news, checklist or settings page, or a screen page's details (each
+    /// an item whose detail screen a hotspot pushes); empty for the other kinds.
     public var items: [PageItem] {
         switch self {
         case .search(_, let items), .news(let items), .checklist(let items), .settings(let items): items
+        case .screen(let screen): screen.detailItems
         case .text, .counter, .wallet, .profile: []
         }
     }

@@ -10,6 +10,8 @@ public enum PageState: Sendable, Equatable, Codable {
     case profile(nickname: String?)
     case checklist(checkedItemIDs: [String])
     case settings(enabledToggleIDs: [String])
+    /// A screen page's count (0 when it has none).
+    case screen(count: Int)
 
     public var kind: PageKind {
         switch self {
@@ -21,6 +23,7 @@ public enum PageState: Sendable, Equatable, Codable {
         case .profile: .profile
         case .checklist: .checklist
         case .settings: .settings
+        case .screen: .screen
         }
     }
 }
@@ -114,14 +117,18 @@ extension PageDescription {
         case .profile: .profile(nickname: nil)
         case .checklist(let items): .checklist(checkedItemIDs: items.filter(\.initiallyOn).map(\.id).sorted())
         case .settings(let toggles): .settings(enabledToggleIDs: toggles.filter(\.initiallyOn).map(\.id).sorted())
+        case .screen(let screen): .screen(count: screen.counter?.start ?? 0)
         }
     }
 
     /// The badge this page's state dictates, or nil when the kind leaves badges alone.
-    /// A news page's badge is its unread count.
+    /// A news page's badge is its unread count; a screen page's with a counter, its count.
     public func derivedBadge(for state: PageState) -> Badge? {
-        guard case .news(let items) = content, case .news(let read) = state else { return nil }
-        return .count(items.count { !read.contains($0.id) })
+        switch (content, state) {
+        case (.news(let items), .news(let read)): .count(items.count { !read.contains($0.id) })
+        case (.screen(let screen), .screen(let count)) where screen.counter != nil: .count(count)
+        default: nil
+        }
     }
 
     /// The items of a search page matching `query`: every item when the query is blank, otherwise
@@ -144,6 +151,11 @@ extension PageDescription {
                 ? .success(.counter(count: count + 1)) : .failure(.counterAtMaximum(counter.maximum))
         case (.counter, .counter(let count), .decrement):
             return count > 0 ? .success(.counter(count: count - 1)) : .failure(.counterAtMinimum)
+        case (.screen(let screen), .screen(let count), .increment) where screen.counter != nil:
+            let maximum = screen.counter?.maximum ?? 0
+            return count < maximum ? .success(.screen(count: count + 1)) : .failure(.counterAtMaximum(maximum))
+        case (.screen(let screen), .screen(let count), .decrement) where screen.counter != nil:
+            return count > 0 ? .success(.screen(count: count - 1)) : .failure(.counterAtMinimum)
         case (_, _, .reset):
             return .success(initialState)
         case (.search, .search, .setQuery(let query)):

@@ -239,6 +239,14 @@ extension PageContent {
         case .profile: .profile
         case .checklist: .checklist(items: [])
         case .settings: .settings(toggles: [])
+        case .screen:
+            .screen(
+                ScreenPage(
+                    screen: ScreenView(
+                        images: [
+                            ScreenImage(
+                                file: "", format: .png, pixelWidth: 1, pixelHeight: 1, scale: 1, fingerprint: "")
+                        ], alt: LocalizedText(en: "", zhHant: ""))))
         }
     }
 }

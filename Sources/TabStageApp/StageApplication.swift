@@ -79,7 +79,7 @@ public final class StageApplication: Sendable {
     var store: any SessionStore<VisitorSession> { visitors.store }
 
     /// Adds every page route, each controller's in turn. Fixed paths come first: an app whose id
-    /// is `login`, `logout`, `theme`, `icons` or `static` would be shadowed by them. Then an
+    /// is `login`, `logout`, `theme`, `icons`, `screens` or `static` would be shadowed by them. Then an
     /// app's fixed segments (`events`, `reset`, `stage`, `live`, `_more/edit`, …), before the
     /// patterns of its screens, which match any segment there.
     public func addRoutes(to router: inout Router) {

@@ -38,7 +38,7 @@ enum AppFile {
                 isUsable = false
                 continue
             }
-            switch AppLoading.load(json: Array(data)) {
+            switch AppLoading.load(json: Array(data), filePath: path) {
             case .success(let app):
                 apps.removeAll { $0.id == app.id }
                 files.removeAll { $0.appID == app.id }

@@ -151,7 +151,7 @@ final class AppFileWatcher: Sendable {
             files[index].isUnreadable = false
         }
         guard force || wasUnreadable || bytes != lastBytes else { return }
-        switch AppLoading.load(json: bytes) {
+        switch AppLoading.load(json: bytes, filePath: path) {
         case .success(let app):
             guard application.replaceApp(appID, with: app) else {
                 let problem = "its app id '\(app.id)' is another served app's"

@@ -31,7 +31,7 @@ enum CheckCommand: Subcommand {
                 code = ExitCode.failure
                 continue
             }
-            switch AppLoading.load(json: Array(data)) {
+            switch AppLoading.load(json: Array(data), filePath: file) {
             case .success(let app):
                 console.out(
                     "\(file): ok (\(app.tabs.count) tabs, app '\(app.id)', languages "

@@ -117,7 +117,7 @@ private func withTabs(_ extra: String...) -> String {
                 == ["tabs[2].icon: missing required key 'icon'"])
         #expect(
             problems(withTabs(tab(page: "{}"))) == [
-                "tabs[2].page.kind: missing required key 'kind'; expected one of text, counter, search, wallet, news, profile, checklist, settings"
+                "tabs[2].page.kind: missing required key 'kind'; expected one of text, counter, search, wallet, news, profile, checklist, settings, screen"
             ])
     }
 
@@ -258,7 +258,7 @@ private func withTabs(_ extra: String...) -> String {
     @Test func unknownPageKind() {
         #expect(
             problems(withTabs(tab(page: "{\"kind\": \"map\"}"))) == [
-                "tabs[2].page.kind: unknown page kind 'map'; expected one of text, counter, search, wallet, news, profile, checklist, settings"
+                "tabs[2].page.kind: unknown page kind 'map'; expected one of text, counter, search, wallet, news, profile, checklist, settings, screen"
             ])
     }
 
@@ -332,7 +332,7 @@ private func withTabs(_ extra: String...) -> String {
              ]}
             """
         let icons = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
-        let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
+        let kinds = "text, counter, search, wallet, news, profile, checklist, settings, screen"
         #expect(
             located(json).map(\.description) == [
                 "1:8: id: 'Bad!' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",

@@ -29,7 +29,7 @@ private func example(_ name: String) -> String {
         #expect(result.code == 1)
         let lines = result.out.split(separator: "\n").map(String.init)
         let icons = BuiltInIcon.allCases.map(\.rawValue).joined(separator: ", ")
-        let kinds = "text, counter, search, wallet, news, profile, checklist, settings"
+        let kinds = "text, counter, search, wallet, news, profile, checklist, settings, screen"
         #expect(
             lines == [
                 "\(file):2:9: id: 'Broken App' is not a valid id; use 1 to 32 characters from a-z, 0-9 and '-' (ids appear in URLs)",

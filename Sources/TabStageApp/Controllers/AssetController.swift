@@ -40,6 +40,16 @@ struct AssetController: Sendable {
         router.get("/theme/{file}", pages.plain(.site, theme))
         router.get("/icons/apps/{app}/{tab}/{file}", pages.plain(.app, appIcon))
         router.get("/icons/{name}/{file}", pages.plain(.site, builtInIcon))
+        router.get("/screens/{file}", pages.plain(.site, screenImage))
+    }
+
+    /// `/screens/{fingerprint}.{png|jpg}`: a screen page's image, from the served apps' table
+    /// (a request's path never reaches the file system).
+    func screenImage(_ page: PageRequest) -> PageAnswer {
+        guard let answers = page.served.screenImages[page.parameter("file")] else {
+            return .refusal(.notFound(.unknownPage))
+        }
+        return .response(answers.response(to: page.request))
     }
 
     /// `/theme/{app}.css`: the app's tint, for the stylesheet's `--tint`.

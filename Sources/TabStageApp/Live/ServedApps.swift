@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 import TabModel
 import Views
@@ -19,6 +20,9 @@ public final class ServedApps: Sendable {
     /// Per app id, the problems of its file's newest version when that version is invalid (the
     /// last good one still serves), as `tabstage check` prints them.
     let problems: [String: [String]]
+    /// The served apps' screen images by their URL's file name (`FINGERPRINT.png`), each
+    /// answer prepared once: `/screens/{file}` looks here, never on the disk.
+    let screenImages: [String: TaggedResponses]
 
     init(apps: [AppDescription], generations: [String: UInt64] = [:], problems: [String: [String]] = [:]) {
         self.apps = apps
@@ -26,16 +30,44 @@ public final class ServedApps: Sendable {
         self.generations = generations
         generationsByPlace = apps.map { generations[$0.id, default: 0] }
         self.problems = problems
+        screenImages = Self.screenImages(of: apps, reusing: [:])
     }
 
     private init(
-        apps: [AppDescription], markups: [AppMarkup], generations: [String: UInt64], problems: [String: [String]]
+        apps: [AppDescription], markups: [AppMarkup], generations: [String: UInt64], problems: [String: [String]],
+        screenImages: [String: TaggedResponses]
     ) {
         self.apps = apps
         self.markups = markups
         self.generations = generations
         generationsByPlace = apps.map { generations[$0.id, default: 0] }
         self.problems = problems
+        self.screenImages = screenImages
+    }
+
+    /// A screen image's URL names its content, so it is kept a year.
+    static let screenImageCacheControl = "public, max-age=31536000, immutable"
+
+    /// The answers for every screen image of `apps`, those of `earlier` kept as they are.
+    private static func screenImages(of apps: [AppDescription], reusing earlier: [String: TaggedResponses])
+        -> [String: TaggedResponses]
+    {
+        var answers: [String: TaggedResponses] = [:]
+        for app in apps {
+            for tab in app.tabs {
+                guard case .screen(let page) = tab.page.content else { continue }
+                for image in page.images {
+                    let name = String(image.path.dropFirst("/screens/".count))
+                    guard answers[name] == nil else { continue }
+                    answers[name] =
+                        earlier[name]
+                        ?? TaggedResponses(
+                            body: image.bytes, contentType: image.format.contentType,
+                            entityTag: "\"\(image.fingerprint)\"", cacheControl: screenImageCacheControl)
+                }
+            }
+        }
+        return answers
     }
 
     func index(ofApp id: String) -> Int? { apps.firstIndex { $0.id == id } }
@@ -61,14 +93,17 @@ public final class ServedApps: Sendable {
         var problems = self.problems
         problems[replacedID] = nil
         problems[app.id] = nil
-        return ServedApps(apps: apps, markups: markups, generations: generations, problems: problems)
+        return ServedApps(
+            apps: apps, markups: markups, generations: generations, problems: problems,
+            screenImages: Self.screenImages(of: apps, reusing: screenImages))
     }
 
     /// The same apps, with `appID`'s file reported invalid (`problems` empty: valid again).
     func reporting(_ problems: [String], forApp appID: String) -> ServedApps {
         var all = self.problems
         all[appID] = problems.isEmpty ? nil : problems
-        return ServedApps(apps: apps, markups: markups, generations: generations, problems: all)
+        return ServedApps(
+            apps: apps, markups: markups, generations: generations, problems: all, screenImages: screenImages)
     }
 }
 

@@ -22,6 +22,10 @@ enum DetailView {
         let language = context.language
         guard let tab = context.app.tab(id: tabID), let item = tab.page.content.items.first(where: { $0.id == itemID })
         else { return }
+        if case .screen(let page) = tab.page.content, let detail = page.details.first(where: { $0.id == itemID }) {
+            ScreenPageView.renderDetail(detail, page: page, tabID: tabID, context, into: &html)
+            return
+        }
         if let detail = item.detail { PageParts.paragraph(detail.text(in: language.tag), into: &html) }
         let state = context.container.pageState(ofTab: tabID)
         let line: UIString? =

@@ -31,6 +31,8 @@ enum PageView {
             renderToggles(items, on: Set(checked), control: .checkbox, tab: tab, context, into: &html)
         case (.settings(let toggles), .settings(let enabled)):
             renderToggles(toggles, on: Set(enabled), control: .switch, tab: tab, context, into: &html)
+        case (.screen(let page), .screen(let count)):
+            ScreenPageView.render(page, count: count, tab: tab, context, into: &html)
         default:
             // A state of another kind cannot happen: the model creates states from the page.
             break

@@ -232,12 +232,26 @@ public enum StagePage {
         LiveStageView.closeInert(context, into: &html)
     }
 
+    /// Whether the page area shows a screen page's image (its tab's own, or a detail's).
+    private static func showsScreen(_ context: StageContext) -> Bool {
+        let tabID: String?
+        switch context.content {
+        case .tab(let id), .detail(let id, _): tabID = id
+        case .refused: tabID = context.container.selectedTabID
+        case .more, .editTabs: tabID = nil
+        }
+        guard let tabID, let tab = context.app.tab(id: tabID) else { return false }
+        return tab.page.kind == .screen
+    }
+
     /// The page area: its heading (in a pushed screen's navigation bar), notice and content.
     private static func page(
         _ context: StageContext, titles: StageTitles, detail: (tabID: String, itemID: String)?,
         into html: inout HTMLWriter
     ) {
-        html.raw("<section id=\"page\" class=\"page\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
+        html.raw("<section id=\"page\" class=\"page")
+        if showsScreen(context) { html.raw(" page-screen") }
+        html.raw("\" tabindex=\"-1\" aria-labelledby=\"page-title\">\n")
         if let detail { DetailView.openNavigationBar(tabID: detail.tabID, context, into: &html) }
         html.raw("<h1 id=\"page-title\">")
         titles.writePageTitle(context, into: &html)
