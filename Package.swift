@@ -104,7 +104,9 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(
             name: "RasterizerTests",
-            dependencies: ["Colour", "PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog", "CZlib"],
+            dependencies: [
+                "Colour", "PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog", "CZlib", "ExampleScreens",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Colour", "Views"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),

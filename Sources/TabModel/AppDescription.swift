@@ -331,7 +331,7 @@ public struct TabDescription: Sendable, Equatable, Codable {
     }
 
     /// The badge this tab's page state dictates, or nil when its badge is not derived: a news
-    /// page's unread count, a bound counter's count.
+    /// page's unread count, a bound counter's count, a screen page's count.
     public func derivedBadge(for state: PageState) -> Badge? {
         switch (badgeBinding, state) {
         case (.count?, .counter(let count)): .count(count)
@@ -340,7 +340,7 @@ public struct TabDescription: Sendable, Equatable, Codable {
     }
 
     /// Whether the tab's badge follows its page state.
-    public var derivesBadge: Bool { page.kind == .news || badgeBinding != nil }
+    public var derivesBadge: Bool { page.kind == .news || badgeBinding != nil || page.hasScreenCounter }
 }
 
 /// What a tab's badge is derived from.

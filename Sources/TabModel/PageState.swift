@@ -121,6 +121,11 @@ extension PageDescription {
         }
     }
 
+    /// Whether this is a screen page with a count (its tab's badge).
+    public var hasScreenCounter: Bool {
+        if case .screen(let screen) = content { screen.counter != nil } else { false }
+    }
+
     /// The badge this page's state dictates, or nil when the kind leaves badges alone.
     /// A news page's badge is its unread count; a screen page's with a counter, its count.
     public func derivedBadge(for state: PageState) -> Badge? {

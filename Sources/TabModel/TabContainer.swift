@@ -425,6 +425,7 @@ extension TabDescription {
             switch (binding, page.content) {
             case (.count?, .counter(let counter)): .count(counter.start)
             case (_, .news): page.derivedBadge(for: page.initialState)
+            case (_, .screen) where page.hasScreenCounter: page.derivedBadge(for: page.initialState)
             default: nil
             }
         let badge = derived ?? initialBadge
