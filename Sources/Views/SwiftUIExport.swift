@@ -61,10 +61,14 @@ public enum SwiftUIExport {
         let heading = (tab.page.heading ?? tab.title).text(in: app.defaultLanguage)
         var lines = [
             pad
-                + "Tab(\(literal(tab.title.text(in: app.defaultLanguage))), systemImage: \(literal(symbolName(tab.icon)))) {",
-            pad + "    Text(\(literal(heading)))",
-            pad + "}",
+                + "Tab(\(literal(tab.title.text(in: app.defaultLanguage))), systemImage: \(literal(symbolName(tab.icon)))) {"
         ]
+        if case .screen(let page) = tab.page.content {
+            lines += screen(page.screen, language: app.defaultLanguage, pad: pad + "    ")
+        } else {
+            lines.append(pad + "    Text(\(literal(heading)))")
+        }
+        lines.append(pad + "}")
         switch TabContainer.startingBadge(of: tab) {
         case .count(let count)?: lines.append(pad + ".badge(\(count))")
         case .text(let text)?: lines.append(pad + ".badge(\(literal(text.text(in: app.defaultLanguage))))")
@@ -80,6 +84,34 @@ public enum SwiftUIExport {
                 pad + "// Hides but does not move in TabStage; SwiftUI has no such behaviour, so it may move too.")
             lines.append(pad + ".customizationBehavior(.automatic, for: .sidebar, .tabBar)")
         case (true, true): break
+        }
+        return lines
+    }
+
+    /// A screen page's image as an `Image` placeholder named after its file, for the asset
+    /// catalog, and each hotspot as a commented `Button` with its place and what it does.
+    static func screen(_ screen: ScreenView, language: String, pad: String) -> [String] {
+        let image = screen.images[0]
+        let file = image.file.split(separator: "/").last.map(String.init) ?? image.file
+        var asset = file.split(separator: ".").first.map(String.init) ?? file
+        for suffix in ["@2x", "@3x"] where asset.hasSuffix(suffix) { asset = String(asset.dropLast(suffix.count)) }
+        var lines = [
+            pad + "Image(\(literal(asset)))  // \(image.file), \(image.pointWidth)×\(image.pointHeight) points",
+            pad + "    .resizable()",
+            pad + "    .scaledToFit()",
+            pad + "    .accessibilityLabel(\(literal(screen.alt.text(in: language))))",
+        ]
+        for hotspot in screen.hotspots.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+            let does: String =
+                switch hotspot.action {
+                case .push(let id): "pushes the detail \(literal(id))"
+                case .back: "goes back"
+                case .tab(let id): "selects the tab \(literal(id))"
+                case .pageAction(let action): "\(action) on the page's count"
+                }
+            lines.append(
+                pad + "// Button(\(literal(hotspot.label.text(in: language)))) { } at (\(hotspot.x), \(hotspot.y)), "
+                    + "\(hotspot.width)×\(hotspot.height) points: \(does)")
         }
         return lines
     }

@@ -21,7 +21,7 @@ private func customizableApp() -> AppDescription {
 }
 
 /// `swiftc -parse` on the text: nil when it parses, else what the compiler said.
-private func swiftParseProblems(_ source: String) throws -> String? {
+func swiftParseProblems(_ source: String) throws -> String? {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }

@@ -80,6 +80,19 @@ import Testing
         #expect(after.text.contains("class=\"badge\""))
     }
 
+    @Test func theExportGivesEachScreenAnImageAndEachHotspotACommentedButton() throws {
+        let export = try Self.strideServer().visitor().get("/stride/export.swift").text
+        #expect(export.contains("Image(\"today\")  // screens/today@2x.png, 390×720 points"))
+        #expect(export.contains(".accessibilityLabel(\"Today: the day's goal"))
+        #expect(
+            export.contains(
+                "// Button(\"Start workout\") { } at (16, 256), 358×52 points: pushes the detail \"workout\""))
+        #expect(
+            export.contains("// Button(\"See your plans\") { } at (16, 548), 358×60 points: selects the tab \"plans\""))
+        #expect(!export.contains("Text(\"Today\")"))
+        #expect(try swiftParseProblems(export) == nil)
+    }
+
     @Test func aScreenPageSnapshot() throws {
         let visitor = try Self.strideServer().visitor()
         assertSnapshot(of: try visitor.get("/stride/bottom/today"))
