@@ -58,6 +58,16 @@ struct PrototypeSummary {
             if status != 403, let state = container.pageState(ofTab: tabID), let form = Self.form(state) {
                 lines.append("form: " + form)
             }
+            if status == 200, request.method == .get, case .screen(let page) = tab.page.content {
+                let detail = segments.count == 4 ? page.details.first { $0.id == segments[3] } : nil
+                if segments.count == 3 || detail != nil {
+                    let count: Int? =
+                        if page.counter != nil, case .screen(let value)? = container.pageState(ofTab: tabID) {
+                            value
+                        } else { nil }
+                    lines += Self.screen(detail?.screen ?? page.screen, count: count, language: language)
+                }
+            }
         }
         if let shown = before?.flash, after?.flash == nil {
             lines.append("notice shown: " + shown.text.text(in: language.tag))
@@ -68,6 +78,33 @@ struct PrototypeSummary {
         lines.append(events.isEmpty ? "events: none" : "events:")
         lines += events.map { "  \($0)" }
         self.lines = lines
+    }
+
+    /// A screen's count (when its page has one), its images (file, size, scale, what they are for,
+    /// and the fingerprint of their bytes, so that a changed picture is a changed snapshot) and
+    /// its hotspots in reading order.
+    static func screen(_ screen: ScreenView, count: Int?, language: PageLanguage) -> [String] {
+        var lines = ["screen:"]
+        if let count { lines.append("  count \(count)") }
+        for image in screen.images {
+            let variant = [image.device?.rawValue, image.appearance?.rawValue].compactMap { $0 }
+            lines.append(
+                "  image \(image.file) (\(image.pointWidth)×\(image.pointHeight) points at \(image.scale)x"
+                    + (variant.isEmpty ? "" : ", " + variant.joined(separator: " ")) + "), \(image.fingerprint)")
+        }
+        for hotspot in screen.hotspots.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+            let does: String =
+                switch hotspot.action {
+                case .push(let id): "push \(id)"
+                case .back: "back"
+                case .tab(let id): "tab \(id)"
+                case .pageAction(let action): "\(action)"
+                }
+            lines.append(
+                "  hotspot \(quoted(hotspot.label.text(in: language.tag))) at (\(hotspot.x), \(hotspot.y)) "
+                    + "\(hotspot.width)×\(hotspot.height): \(does)")
+        }
+        return lines
     }
 
     /// The events `container` logged after `earlier`, its state before the request.
@@ -116,7 +153,7 @@ struct PrototypeSummary {
         case .profile(let nickname): return "nickname " + (nickname.map(quoted) ?? "none")
         case .checklist(let checked): return "checked \(list(checked))"
         case .settings(let enabled): return "on \(list(enabled))"
-        case .screen(let count): return "count \(count)"
+        case .screen: return nil  // said with the screen (`screen(_:count:language:)`)
         }
     }
 

@@ -4,6 +4,7 @@ import TabModel
 import Testing
 
 @testable import TabStageApp
+@testable import TabStageCLI
 
 /// Screen pages over HTTP (issue 34): the images at content-addressed URLs from memory, the files
 /// read only from the app's folder, the hotspots as links and forms that work without a script.
@@ -91,6 +92,36 @@ import Testing
             export.contains("// Button(\"See your plans\") { } at (16, 548), 358×60 points: selects the tab \"plans\""))
         #expect(!export.contains("Text(\"Today\")"))
         #expect(try swiftParseProblems(export) == nil)
+    }
+
+    @Test func theSnapshotToolsPrototypeSectionListsTheScreenItsImagesFingerprintAndHotspots() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-screen-snap-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let list = folder.appendingPathComponent("list.txt")
+        try
+            "GET /stride/bottom/today  # as: today\nPOST /stride/bottom/today/action action=increment\nGET /stride/bottom/today/workout  # as: workout\n"
+            .write(to: list, atomically: true, encoding: .utf8)
+        let result = runCLI([
+            "snapshot", "test", "--app", Self.stridePath, "--requests", list.path, "--dir", folder.path + "/snaps",
+        ])
+        #expect(result.out.hasSuffix("3 new, 0 obsolete\n"), "\(result.out)\(result.err)")
+        let today = try String(contentsOf: folder.appendingPathComponent("snaps/today.txt"), encoding: .utf8)
+        let fingerprint = try #require(
+            Self.imageSource(try Self.strideServer().visitor().get("/stride/bottom/today?appearance=light"))
+        )
+        .dropFirst("/screens/".count).dropLast(".png".count)
+        #expect(
+            today.contains("screen:\n  count 0\n  image screens/today@2x.png (390×720 points at 2x), \(fingerprint)\n"))
+        #expect(today.contains("  image screens/today-dark@2x.png (390×720 points at 2x, dark), "))
+        #expect(
+            today.contains(
+                "  hotspot \"Start workout\" at (16, 256) 358×52: push workout\n"
+                    + "  hotspot \"Add a glass of water\" at (314, 464) 44×44: increment\n"
+                    + "  hotspot \"See your plans\" at (16, 548) 358×60: tab plans\n"))
+        let workout = try String(contentsOf: folder.appendingPathComponent("snaps/workout.txt"), encoding: .utf8)
+        #expect(workout.contains("screen:\n  count 1\n  image screens/workout@2x.png"))
+        #expect(workout.contains("  hotspot \"Finish\" at (16, 620) 358×52: back\n"))
     }
 
     @Test func aScreenPageSnapshot() throws {
