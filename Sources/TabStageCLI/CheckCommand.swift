@@ -36,6 +36,7 @@ enum CheckCommand: Subcommand {
                 console.out(
                     "\(file): ok (\(app.tabs.count) tabs, app '\(app.id)', languages "
                         + "\(app.languages.joined(separator: ", ")))\n")
+                for line in screenLines(of: app) { console.out("\(file): \(line)\n") }
                 for warning in CheckWarnings.lines(for: app) { console.out("\(file): warning: \(warning)\n") }
             case .failure(let report):
                 for problem in report.problems { console.out(problem.line(in: file) + "\n") }
@@ -43,6 +44,23 @@ enum CheckCommand: Subcommand {
             }
         }
         return code
+    }
+
+    /// One line per screen page: its images (the first's size in points), its hotspots and its
+    /// details, so that the designer sees what was read.
+    static func screenLines(of app: AppDescription) -> [String] {
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return app.tabs.compactMap { tab in
+            guard case .screen(let page) = tab.page.content else { return nil }
+            let size = page.screen.size
+            var parts = [
+                counted(page.images.count, "image")
+                    + " (\(page.screen.images[0].file), \(size.width)×\(size.height) points)",
+                counted(page.screen.hotspots.count + page.details.map(\.screen.hotspots.count).reduce(0, +), "hotspot"),
+            ]
+            if !page.details.isEmpty { parts.append("details " + page.details.map(\.id).joined(separator: ", ")) }
+            return "screen '\(tab.id)': " + parts.joined(separator: ", ")
+        }
     }
 
     private static func whyUnreadable(_ file: String) -> String {

@@ -23,6 +23,27 @@ private func example(_ name: String) -> String {
         #expect(result.err.isEmpty)
     }
 
+    /// The screens of an app are read from its file's folder, whichever folder check runs in,
+    /// and said one line each.
+    @Test func checkReadsAnAppsScreensBesideItsFileAndSaysWhatItRead() throws {
+        let file = example("stride.json")
+        let result = runCLI(["check", file])
+        #expect(result.code == 0, "\(result.out)")
+        #expect(
+            result.out.contains(
+                "\(file): screen 'today': 3 images (screens/today@2x.png, 390×720 points), 4 hotspots, details workout\n"
+                    + "\(file): screen 'plans': 1 image (screens/plans@2x.png, 390×720 points), 1 hotspot\n"))
+        // The same file elsewhere, without its screens: each missing image is a located problem.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("stride-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(atPath: file, toPath: copy.path)
+        let moved = runCLI(["check", copy.path])
+        #expect(moved.code == 1)
+        #expect(
+            moved.out.contains(
+                "\(copy.path):16:11: tabs[0] 'today'.page.image[0]: 'screens/today@2x.png': no such file\n"))
+    }
+
     @Test func brokenFilePrintsOneLinePerProblemAndExits1() {
         let file = example("broken.json")
         let result = runCLI(["check", file])
