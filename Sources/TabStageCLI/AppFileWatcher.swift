@@ -22,6 +22,8 @@ import TabStageApp
 /// read, or that leads out of its folder (a symbolic link put in its place), is not read: the
 /// log and the app's pages say so, and the last good version serves on.
 ///
+/// A screen page's image is watched as its app file is: a changed picture reloads the app.
+///
 /// Pages name the file by its name only; the log, which only the operator reads, by its path.
 final class AppFileWatcher: Sendable {
     /// What a file looked like on disk: any difference means it changed.
@@ -31,9 +33,15 @@ final class AppFileWatcher: Sendable {
         var modifiedNanoseconds: Int64
     }
 
+    /// A file's look and its screen images' (by the paths of the app it last described).
+    struct Look: Equatable {
+        var file: Signature?
+        var images: [Signature?]
+    }
+
     /// A file's new look, and when it was first seen.
     private struct Pending {
-        var signature: Signature?
+        var look: Look
         var since: ContinuousClock.Instant
     }
 
@@ -41,9 +49,11 @@ final class AppFileWatcher: Sendable {
         let path: String
         /// The id of the app the file last described validly.
         var appID: String
-        /// The signature and the bytes last read.
-        var signature: Signature?
+        /// The look and the bytes last read.
+        var look: Look
         var bytes: [UInt8]
+        /// The app's screen images: a changed picture reloads the app as a changed file does.
+        var images: [String]
         /// A signature seen since, waiting to settle.
         var pending: Pending?
         /// The folders the file may be read from (real paths): its own, and the one its real
@@ -66,10 +76,11 @@ final class AppFileWatcher: Sendable {
         settle: Duration = .milliseconds(60), report: @escaping @Sendable (String) -> Void
     ) {
         self.files = Mutex(
-            files.map {
-                Watched(
-                    path: $0.path, appID: $0.appID, signature: Self.signature($0.path), bytes: $0.bytes,
-                    folders: Self.folders(of: $0.path))
+            files.map { file in
+                let images = application.app(id: file.appID).map { Self.imagePaths(of: $0, file: file.path) } ?? []
+                return Watched(
+                    path: file.path, appID: file.appID, look: Self.look(file.path, images: images), bytes: file.bytes,
+                    images: images, folders: Self.folders(of: file.path))
             })
         self.application = application
         self.settle = settle
@@ -108,12 +119,12 @@ final class AppFileWatcher: Sendable {
         let count = files.withLock { $0.count }
         for index in 0..<count {
             let ready = files.withLock { files -> Bool in
-                let current = Self.signature(files[index].path)
-                if let pending = files[index].pending, pending.signature == current {
+                let current = Self.look(files[index].path, images: files[index].images)
+                if let pending = files[index].pending, pending.look == current {
                     return now - pending.since >= settle
                 }
-                if current != files[index].signature || files[index].pending != nil {
-                    files[index].pending = Pending(signature: current, since: now)
+                if current != files[index].look || files[index].pending != nil {
+                    files[index].pending = Pending(look: current, since: now)
                 }
                 return false
             }
@@ -123,15 +134,18 @@ final class AppFileWatcher: Sendable {
 
     /// Reads file `index` and replaces its app or reports its problems.
     private func load(_ index: Int, force: Bool) {
-        let (path, appID, lastBytes, folders, wasUnreadable) = files.withLock {
-            ($0[index].path, $0[index].appID, $0[index].bytes, $0[index].folders, $0[index].isUnreadable)
+        let (path, appID, lastBytes, folders, wasUnreadable, images, lastLook) = files.withLock {
+            (
+                $0[index].path, $0[index].appID, $0[index].bytes, $0[index].folders, $0[index].isUnreadable,
+                $0[index].images, $0[index].look
+            )
         }
-        let signature = Self.signature(path)
+        let look = Self.look(path, images: images)
         let name = Self.name(of: path)
         func cannotRead(_ problem: String) {
             files.withLock { files in
                 files[index].pending = nil
-                files[index].signature = signature
+                files[index].look = look
                 files[index].isUnreadable = true
             }
             report("tabstage serve: \(path): \(problem)\n")
@@ -146,11 +160,11 @@ final class AppFileWatcher: Sendable {
         let bytes = Array(data)
         files.withLock { files in
             files[index].pending = nil
-            files[index].signature = signature
+            files[index].look = look
             files[index].bytes = bytes
             files[index].isUnreadable = false
         }
-        guard force || wasUnreadable || bytes != lastBytes else { return }
+        guard force || wasUnreadable || bytes != lastBytes || look.images != lastLook.images else { return }
         switch AppLoading.load(json: bytes, filePath: path) {
         case .success(let app):
             guard application.replaceApp(appID, with: app) else {
@@ -159,7 +173,12 @@ final class AppFileWatcher: Sendable {
                 application.reportProblems(["\(name): \(problem)"], forApp: appID)
                 return
             }
-            files.withLock { $0[index].appID = app.id }
+            let images = Self.imagePaths(of: app, file: path)
+            files.withLock { files in
+                files[index].appID = app.id
+                files[index].images = images
+                files[index].look = Self.look(path, images: images)
+            }
             report("tabstage serve: reloaded \(path) (app '\(app.id)', \(app.tabs.count) tabs)\n")
         case .failure(let validation):
             for problem in validation.problems { report(problem.line(in: path) + "\n") }
@@ -187,6 +206,19 @@ final class AppFileWatcher: Sendable {
     private static func folders(of path: String) -> Set<String> {
         let own = folder(of: path.contains("/") ? path : "./" + path)
         return Set([realPath(own), realPath(path).map(folder(of:))].compactMap { $0 })
+    }
+
+    static func look(_ path: String, images: [String]) -> Look {
+        Look(file: signature(path), images: images.map(signature))
+    }
+
+    /// The paths of `app`'s screen images, beside its `file`.
+    static func imagePaths(of app: AppDescription, file: String) -> [String] {
+        let folder = folder(of: file.contains("/") ? file : "./" + file)
+        return app.tabs.flatMap { tab -> [String] in
+            guard case .screen(let page) = tab.page.content else { return [] }
+            return page.images.map { folder + "/" + $0.file }
+        }
     }
 
     static func signature(_ path: String) -> Signature? {

@@ -91,3 +91,45 @@ private final class Watching {
         #expect(watching.log.lines.withLock { $0.contains { $0.hasPrefix(watching.file.path + ":") } })
     }
 }
+
+/// `serve --watch` of an app made of screens: a picture saved again is a new picture on the
+/// app's pages, as a saved app file is a new app.
+@Suite struct ScreenImageWatchTests {
+    @Test func aChangedScreenImageReloadsItsAppWithTheNewPicture() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabstage-screen-watch-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let examples = StageServer.repositoryRoot.appendingPathComponent("examples")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("screens"), withIntermediateDirectories: true)
+        for name in ["today@2x.png", "today-dark@2x.png", "workout@2x.png", "plans@2x.png", "progress@2x.png"] {
+            try FileManager.default.copyItem(
+                at: examples.appendingPathComponent("screens/" + name),
+                to: folder.appendingPathComponent("screens/" + name))
+        }
+        let file = folder.appendingPathComponent("stride.json")
+        try FileManager.default.copyItem(at: examples.appendingPathComponent("stride.json"), to: file)
+        let apps = try #require(
+            AppFile.loaded(from: [file.path], command: "serve", console: Console(out: { _ in }, err: { _ in })))
+        let application = StageApplication.deterministic(apps: apps.apps)
+        let watcher = AppFileWatcher(files: apps.files, application: application) { _ in }
+        defer { watcher.stop() }
+        func progressFingerprint() -> String? {
+            guard case .screen(let page)? = application.app(id: "stride")?.tab(id: "progress")?.page.content else {
+                return nil
+            }
+            return page.screen.images[0].fingerprint
+        }
+        let before = try #require(progressFingerprint())
+        watcher.watch(interval: .milliseconds(10))
+        // Another picture of the same size in the progress screen's place.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("screens/progress@2x.png"))
+        try FileManager.default.copyItem(
+            at: examples.appendingPathComponent("screens/plans@2x.png"),
+            to: folder.appendingPathComponent("screens/progress@2x.png"))
+        let deadline = ContinuousClock.now + .seconds(5)
+        while progressFingerprint() == before && ContinuousClock.now < deadline { usleep(20_000) }
+        let after = try #require(progressFingerprint())
+        #expect(after != before)
+        #expect(application.shelf.current.screenImages[after + ".png"] != nil, "the new picture is served")
+    }
+}
