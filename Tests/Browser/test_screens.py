@@ -54,7 +54,11 @@ def test_the_screen_fills_the_width_and_its_hotspots_lie_where_the_file_puts_the
         image.get_attribute("srcset").split(" ")[0]), "the light picture, as asked"
     scale = width / IMAGE_WIDTH
     for label, (spot_x, spot_y, spot_width, spot_height) in TODAY_HOTSPOTS:
-        hx, hy, hw, hh = rect(driver, hotspot(driver, label))
+        element = hotspot(driver, label)
+        # The picture shows through: no button face of the page's forms on it.
+        assert driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor", element) in (
+            "rgba(0, 0, 0, 0)", "transparent"), f"{label} covers the picture"
+        hx, hy, hw, hh = rect(driver, element)
         for measured, expected in [(hx, x + spot_x * scale), (hy, y + spot_y * scale), (hw, spot_width * scale),
                                    (hh, spot_height * scale)]:
             assert abs(measured - expected) <= 1.5, f"{label}: {[hx, hy, hw, hh]}"

@@ -54,6 +54,7 @@ enum PageView {
         let tab = context.app.tabs[position]
         switch tab.page.content {
         case .text, .counter: return nil
+        case .screen(let page) where page.counter == nil: return nil
         default: return tab
         }
     }
