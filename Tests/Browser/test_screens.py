@@ -4,7 +4,8 @@ reached by keyboard in reading order with a visible focus ring, pass axe and the
 work without JavaScript; a click beside them flashes them."""
 import pytest
 
-from support import (LAYOUTS, By, Keys, expect_no_axe_violations_on, expect_valid_html, path_of, wait)
+from support import (LAYOUTS, LIVE_SECONDS, By, Keys, expect_no_axe_violations_on, expect_valid_html, path_of,
+                     wait)
 
 # examples/stride.json: Today's hotspots in reading order, in the image's points (390 x 720).
 TODAY_HOTSPOTS = [("Start workout", (16, 256, 358, 52)), ("Add a glass of water", (314, 464, 44, 44)),
@@ -82,6 +83,10 @@ def test_a_hotspot_pushes_the_detail_its_back_returns_and_the_count_is_the_badge
     wait(driver, lambda d: badge_of(d, "today") == "1", "the count on Today's badge")
     click_hotspot(driver, "See your plans")
     wait(driver, lambda d: path_of(d) == f"/stride/{layout}/plans", "Plans selected")
+    # Logged as a tap on the bar is: the rules of that entry path ran.
+    driver.get(f"{base}/stride/events.json")
+    assert "didSelect plans (tap)" in driver.find_element(By.TAG_NAME, "body").text
+    driver.back()
     # Through the container's rules: the account needs a log-in.
     click_hotspot(driver, "Account")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#login-sheet form[action^="/login"]'),
@@ -120,6 +125,24 @@ def test_a_click_beside_every_hotspot_flashes_them(app_server, phone):
          "the hotspots flash")
     wait(phone, lambda d: "flash" not in d.find_element(By.CSS_SELECTOR, ".screen").get_attribute("class"),
          "and stop", seconds=5)
+
+
+def test_a_follower_sees_the_presenters_screens_and_their_pushes(app_server, browser):
+    base = app_server("stride")
+    presenter = browser("tablet")
+    follower = browser("phone")
+    presenter.get(f"{base}/stride/bottom/today")
+    presenter.find_element(By.CSS_SELECTOR, '.live-panel form[action="/stride/present"] button').click()
+    link = wait(presenter, lambda d: d.find_element(By.CSS_SELECTOR, "a.follow-link"), "the follow link")
+    follower.get(link.get_attribute("href"))
+    wait(follower, lambda d: d.find_elements(By.CSS_SELECTOR, ".follow-banner .screen-image, .screen-image"),
+         "the follower sees Today's screen")
+    click_hotspot(presenter, "Start workout")
+    wait(follower, lambda d: "workout under way" in d.find_element(By.CSS_SELECTOR, ".screen-image").get_attribute("alt"),
+         "the follower sees the workout pushed", seconds=LIVE_SECONDS)
+    # The follower's hotspots are the presenter's to use: inert on the follow page.
+    assert follower.execute_script("return document.querySelector('.screen').closest('[inert]') !== null"), (
+        "a follower could tap the presenter's screen")
 
 
 SCREEN_PAGES = ["/stride/bottom/today", "/stride/vertical/today/workout", "/stride/adaptive/plans",
