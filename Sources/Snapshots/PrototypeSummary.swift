@@ -93,16 +93,9 @@ struct PrototypeSummary {
                     + (variant.isEmpty ? "" : ", " + variant.joined(separator: " ")) + "), \(image.fingerprint)")
         }
         for hotspot in screen.hotspots.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
-            let does: String =
-                switch hotspot.action {
-                case .push(let id): "push \(id)"
-                case .back: "back"
-                case .tab(let id): "tab \(id)"
-                case .pageAction(let action): "\(action)"
-                }
             lines.append(
                 "  hotspot \(quoted(hotspot.label.text(in: language.tag))) at (\(hotspot.x), \(hotspot.y)) "
-                    + "\(hotspot.width)×\(hotspot.height): \(does)")
+                    + "\(hotspot.width)×\(hotspot.height): \(hotspot.action)")
         }
         return lines
     }

@@ -149,7 +149,7 @@ public struct Hotspot: Sendable, Equatable, Codable {
     }
 }
 
-public enum HotspotAction: Sendable, Equatable, Codable {
+public enum HotspotAction: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Pushes the page's detail screen of this id.
     case push(String)
     /// Back to the tab's root screen (from a detail).
@@ -158,6 +158,16 @@ public enum HotspotAction: Sendable, Equatable, Codable {
     case tab(String)
     /// A page action on the page's count (`increment`, `decrement`, `reset`).
     case pageAction(PageAction)
+
+    /// `push workout`, `back`, `tab plans`, `increment`: as snapshots and the export say it.
+    public var description: String {
+        switch self {
+        case .push(let id): "push \(id)"
+        case .back: "back"
+        case .tab(let id): "tab \(id)"
+        case .pageAction(let action): action.description
+        }
+    }
 }
 
 /// A detail screen a hotspot pushes: the title of its navigation bar, and its screen.

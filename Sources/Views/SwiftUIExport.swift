@@ -102,16 +102,9 @@ public enum SwiftUIExport {
             pad + "    .accessibilityLabel(\(literal(screen.alt.text(in: language))))",
         ]
         for hotspot in screen.hotspots.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
-            let does: String =
-                switch hotspot.action {
-                case .push(let id): "pushes the detail \(literal(id))"
-                case .back: "goes back"
-                case .tab(let id): "selects the tab \(literal(id))"
-                case .pageAction(let action): "\(action) on the page's count"
-                }
             lines.append(
                 pad + "// Button(\(literal(hotspot.label.text(in: language)))) { } at (\(hotspot.x), \(hotspot.y)), "
-                    + "\(hotspot.width)×\(hotspot.height) points: \(does)")
+                    + "\(hotspot.width)×\(hotspot.height) points: \(hotspot.action)")
         }
         return lines
     }

@@ -87,9 +87,9 @@ import Testing
         #expect(export.contains(".accessibilityLabel(\"Today: the day's goal"))
         #expect(
             export.contains(
-                "// Button(\"Start workout\") { } at (16, 256), 358×52 points: pushes the detail \"workout\""))
+                "// Button(\"Start workout\") { } at (16, 256), 358×52 points: push workout"))
         #expect(
-            export.contains("// Button(\"See your plans\") { } at (16, 548), 358×60 points: selects the tab \"plans\""))
+            export.contains("// Button(\"See your plans\") { } at (16, 548), 358×60 points: tab plans"))
         #expect(!export.contains("Text(\"Today\")"))
         #expect(try swiftParseProblems(export) == nil)
     }
