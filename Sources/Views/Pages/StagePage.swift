@@ -240,8 +240,8 @@ public enum StagePage {
         case .refused: tabID = context.container.selectedTabID
         case .more, .editTabs: tabID = nil
         }
-        guard let tabID, let tab = context.app.tab(id: tabID) else { return false }
-        return tab.page.kind == .screen
+        guard let tabID, let position = context.app.index(ofTab: tabID) else { return false }
+        return context.app.tabs[position].page.kind == .screen
     }
 
     /// The page area: its heading (in a pushed screen's navigation bar), notice and content.
