@@ -166,7 +166,7 @@ func measureMemory(sessions count: Int) throws {
     let growth = "VmRSS +\((after - before) / 1024) KiB"
     print("\(count) idle sessions: \(growth), \(String(format: "%.0f", perSession)) bytes each")
     print(
-        "(store holds \(store.count) sessions; inline sizes: VisitorSession \(MemoryLayout<VisitorSession>.size),"
+        "(store holds \(store.count.map(String.init) ?? "no") sessions; inline sizes: VisitorSession \(MemoryLayout<VisitorSession>.size),"
             + " TabContainer \(MemoryLayout<TabContainer>.size), EventLog \(MemoryLayout<EventLog>.size),"
             + " AppDescription \(MemoryLayout<AppDescription>.size) bytes)")
 }
@@ -200,7 +200,7 @@ do {
                 intact += 1
             }
         }
-        print("\(store.count) sessions, \(intact) equal to what was written")
+        print("\(store.count.map(String.init) ?? "no") sessions, \(intact) equal to what was written")
     default:
         var switches = 300
         var folder = NSTemporaryDirectory()
