@@ -95,9 +95,10 @@ let package = Package(
             name: "tabstage-bench", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog"]),
         .executableTarget(name: "pages-bench", dependencies: ["TabModel", "Views"]),
         .executableTarget(name: "sessions-bench", dependencies: ["Sessions", "TabModel"]),
-        // examples/screens/: the example app's screens, drawn by the rasterizer (scripts/example-screens).
-        .target(name: "ExampleScreens", dependencies: ["Colour", "PathGeometry", "Rasterizer", "IconCatalog", "TabModel"]),
-        .executableTarget(name: "example-screens", dependencies: ["ExampleScreens"]),
+        // Pictures the project draws for itself with its rasterizer: the example app's screens and
+        // the icon sheet of the docs (scripts/example-screens, scripts/icon-sheet).
+        .target(name: "DrawnPictures", dependencies: ["Colour", "PathGeometry", "Rasterizer", "IconCatalog", "TabModel"]),
+        .executableTarget(name: "draw-pictures", dependencies: ["DrawnPictures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "ColourTests", dependencies: ["Colour"]),
         .testTarget(name: "TabModelTests", dependencies: ["TabModel"]),
@@ -105,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "RasterizerTests",
             dependencies: [
-                "Colour", "PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog", "CZlib", "ExampleScreens",
+                "Colour", "PathGeometry", "PNGCodec", "Rasterizer", "IconCatalog", "CZlib", "DrawnPictures",
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Colour", "Views"]),

@@ -1,4 +1,4 @@
-import ExampleScreens
+import DrawnPictures
 import Foundation
 import Testing
 
