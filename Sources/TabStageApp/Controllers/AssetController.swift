@@ -20,10 +20,11 @@ struct AssetController: Sendable {
         var cacheControl: String
     }
 
-    /// An icon whose URL carries its current content version (`?v=`: a built-in icon's art, or an
-    /// app's own path data with its tint and style; the rest of the picture is in the URL
-    /// itself): that URL names one picture for good. It carries no credentials.
-    static let versionedIconCacheControl = "public, max-age=31536000, immutable"
+    /// A URL that names one picture for good, kept a year: an icon whose URL carries its current
+    /// content version (`?v=`: a built-in icon's art, or an app's own path data with its tint and
+    /// style; the rest of the picture is in the URL itself), or a screen image named by its
+    /// content hash. It carries no credentials.
+    static let immutableCacheControl = "public, max-age=31536000, immutable"
     /// An icon asked for without its current version (an old page's, or none): the picture
     /// drawn now, checked again on every use.
     static let unversionedIconCacheControl = "no-cache"
@@ -90,7 +91,7 @@ struct AssetController: Sendable {
         case .success(let tint):
             return icon(
                 IconRequest(source: .builtIn(name: name), state: state, scale: scale, tint: tint), page.request,
-                cacheControl: current ? Self.versionedIconCacheControl : Self.unversionedIconCacheControl)
+                cacheControl: current ? Self.immutableCacheControl : Self.unversionedIconCacheControl)
         case .failure(let refusal):
             return .refusal(refusal)
         }
@@ -109,7 +110,7 @@ struct AssetController: Sendable {
         let current = !version.isEmpty && page.request.query["v"] == version
         return icon(
             IconRequest(source: source, state: state, scale: scale, tint: AppIcons.tint(of: page.app)), page.request,
-            cacheControl: current ? Self.versionedIconCacheControl : Self.unversionedIconCacheControl)
+            cacheControl: current ? Self.immutableCacheControl : Self.unversionedIconCacheControl)
     }
 
     /// Both icon routes take the unselected fill as `?color=RRGGBB` (the light fill of a dark

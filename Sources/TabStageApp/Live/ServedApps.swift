@@ -45,9 +45,6 @@ public final class ServedApps: Sendable {
         self.screenImages = screenImages
     }
 
-    /// A screen image's URL names its content, so it is kept a year.
-    static let screenImageCacheControl = "public, max-age=31536000, immutable"
-
     /// The answers for every screen image of `apps`, those of `earlier` kept as they are.
     private static func screenImages(of apps: [AppDescription], reusing earlier: [String: TaggedResponses])
         -> [String: TaggedResponses]
@@ -63,7 +60,7 @@ public final class ServedApps: Sendable {
                         earlier[name]
                         ?? TaggedResponses(
                             body: image.bytes, contentType: image.format.contentType,
-                            entityTag: "\"\(image.fingerprint)\"", cacheControl: screenImageCacheControl)
+                            entityTag: "\"\(image.fingerprint)\"", cacheControl: AssetController.immutableCacheControl)
                 }
             }
         }
