@@ -163,12 +163,8 @@ extension DescriptionValidator {
             report(filePath, "'\(file)': \(problem)")
             return nil
         }
-        if info.pixelWidth * info.pixelHeight > ScreenFileInfo.maximumPixels || info.pixelWidth < 1
-            || info.pixelHeight < 1
-        {
-            report(
-                filePath,
-                "'\(file)': \(ScreenFileProblem.tooManyPixels(width: info.pixelWidth, height: info.pixelHeight))")
+        if let problem = ScreenFileInfo.sizeProblem(width: info.pixelWidth, height: info.pixelHeight) {
+            report(filePath, "'\(file)': \(problem)")
             return nil
         }
         return ScreenImage(
