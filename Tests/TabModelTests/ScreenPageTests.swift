@@ -144,6 +144,14 @@ import Testing
             ])
     }
 
+    @Test func anImageOfLessThanAPointAtItsScaleIsRefused() {
+        let files = ["thin@3x.png": Self.pngHeader(width: 2, height: 900)]
+        #expect(
+            Self.problems(#"{"kind": "screen", "image": "thin@3x.png", "alt": {"en": "T"}}"#, files: files) == [
+                "image: 'thin@3x.png': 2×900 pixels at 3x is 0×300 points; a screen is at least a point each way"
+            ])
+    }
+
     @Test func aHotspotOutsideItsImageIsRefusedWithTheImagesSize() {
         let page = """
             {"kind": "screen", "image": "home@2x.png", "alt": {"en": "H"},
