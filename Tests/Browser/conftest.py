@@ -72,14 +72,17 @@ def app_server(binary, tmp_path_factory):
     running = {}
 
     def start(name, app=None):
-        if name not in running:
+        # Kept by the app itself, not its name alone: a test's own app called like an example
+        # gets a server of its own, whichever test asks first (tests run in any order).
+        key = (name, None if app is None else json.dumps(app, sort_keys=True))
+        if key not in running:
             if app is None:
                 file = support.ROOT / "examples" / f"{name}.json"
             else:
                 file = tmp_path_factory.mktemp("apps") / f"{name}.json"
                 file.write_text(json.dumps(app, ensure_ascii=False), encoding="utf-8")
-            running[name] = support.Server(binary, extra_arguments=["--app", str(file)])
-        return running[name].base
+            running[key] = support.Server(binary, extra_arguments=["--app", str(file)])
+        return running[key].base
 
     yield start
     for each in running.values():
