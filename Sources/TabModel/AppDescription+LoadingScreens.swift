@@ -163,18 +163,24 @@ extension DescriptionValidator {
             report(filePath, "'\(file)': \(problem)")
             return nil
         }
-        if info.pixelWidth * info.pixelHeight > ScreenFileInfo.maximumPixels || info.pixelWidth < 1
-            || info.pixelHeight < 1
-        {
-            report(
-                filePath,
-                "'\(file)': \(ScreenFileProblem.tooManyPixels(width: info.pixelWidth, height: info.pixelHeight))")
+        if let problem = ScreenFileInfo.sizeProblem(width: info.pixelWidth, height: info.pixelHeight) {
+            report(filePath, "'\(file)': \(problem)")
             return nil
         }
-        return ScreenImage(
+        let image = ScreenImage(
             file: file, format: info.format, pixelWidth: info.pixelWidth, pixelHeight: info.pixelHeight,
             scale: scale ?? ScreenImage.scale(declaredBy: file), fingerprint: info.fingerprint, device: device,
             appearance: appearance, bytes: info.bytes)
+        // The page shows it and places hotspots in its points: a screen of no width or height
+        // would show nothing.
+        guard image.pointWidth >= 1, image.pointHeight >= 1 else {
+            report(
+                filePath,
+                "'\(file)': \(image.pixelWidth)×\(image.pixelHeight) pixels at \(image.scale)x is "
+                    + "\(image.pointWidth)×\(image.pointHeight) points; a screen is at least a point each way")
+            return nil
+        }
+        return image
     }
 
     private mutating func parseHotspots(

@@ -214,6 +214,16 @@ public struct ScreenFileInfo: Sendable, Equatable {
     public static let maximumBytes = 8 * 1024 * 1024
     public static let maximumPixels = 40_000_000
 
+    /// Why a header's pixel size cannot be a screen's: none, or more than `maximumPixels`. A
+    /// header's sizes are whatever its bytes say (a PNG's are 32-bit), so their product is
+    /// computed without overflowing.
+    public static func sizeProblem(width: Int, height: Int) -> ScreenFileProblem? {
+        guard width >= 1, height >= 1 else { return .noPixels(width: width, height: height) }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard overflow || pixels > maximumPixels else { return nil }
+        return .tooManyPixels(width: width, height: height)
+    }
+
     /// The format and pixel size `bytes` declare (a PNG's IHDR, a JPEG's start of frame), or why
     /// they are not a screen image. The name is not looked at.
     public static func reading(_ bytes: [UInt8]) -> Result<(ScreenImageFormat, Int, Int), ScreenFileProblem> {
@@ -260,6 +270,7 @@ public enum ScreenFileProblem: Error, Sendable, Equatable, CustomStringConvertib
     case unreadable(String)
     case tooLarge(bytes: Int)
     case tooManyPixels(width: Int, height: Int)
+    case noPixels(width: Int, height: Int)
 
     public var description: String {
         switch self {
@@ -272,6 +283,8 @@ public enum ScreenFileProblem: Error, Sendable, Equatable, CustomStringConvertib
             "\(bytes / 1024 / 1024) MB; a screen image is at most \(ScreenFileInfo.maximumBytes / 1024 / 1024) MB"
         case .tooManyPixels(let width, let height):
             "\(width)×\(height) pixels; a screen image has at most \(ScreenFileInfo.maximumPixels / 1_000_000) megapixels"
+        case .noPixels(let width, let height):
+            "its header says \(width)×\(height) pixels; a screen image has at least one"
         }
     }
 }

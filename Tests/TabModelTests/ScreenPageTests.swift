@@ -123,6 +123,35 @@ import Testing
             ])
     }
 
+    @Test func aHeaderDeclaringAnImpossibleSizeIsAProblemNotACrash() {
+        // A PNG's IHDR holds 32-bit sizes: their product overflows a 64-bit integer.
+        let widest = Int(UInt32.max)
+        let files = [
+            "vast.png": Self.pngHeader(width: widest, height: widest),
+            "empty.png": Self.pngHeader(width: 0, height: 600), "flat.jpg": Self.jpegHeader(width: 640, height: 0),
+        ]
+        #expect(
+            Self.problems(#"{"kind": "screen", "image": "vast.png", "alt": {"en": "V"}}"#, files: files) == [
+                "image: 'vast.png': 4294967295×4294967295 pixels; a screen image has at most 40 megapixels"
+            ])
+        #expect(
+            Self.problems(#"{"kind": "screen", "image": "empty.png", "alt": {"en": "E"}}"#, files: files) == [
+                "image: 'empty.png': its header says 0×600 pixels; a screen image has at least one"
+            ])
+        #expect(
+            Self.problems(#"{"kind": "screen", "image": "flat.jpg", "alt": {"en": "F"}}"#, files: files) == [
+                "image: 'flat.jpg': its header says 640×0 pixels; a screen image has at least one"
+            ])
+    }
+
+    @Test func anImageOfLessThanAPointAtItsScaleIsRefused() {
+        let files = ["thin@3x.png": Self.pngHeader(width: 2, height: 900)]
+        #expect(
+            Self.problems(#"{"kind": "screen", "image": "thin@3x.png", "alt": {"en": "T"}}"#, files: files) == [
+                "image: 'thin@3x.png': 2×900 pixels at 3x is 0×300 points; a screen is at least a point each way"
+            ])
+    }
+
     @Test func aHotspotOutsideItsImageIsRefusedWithTheImagesSize() {
         let page = """
             {"kind": "screen", "image": "home@2x.png", "alt": {"en": "H"},
