@@ -9,10 +9,11 @@ PORT ?= 8080
 BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev libhiredis-dev libqrencode-dev pkg-config patch
 # The tests of several instances start a Redis and an nginx of their own.
 TEST_PACKAGES := redis-server nginx-light
-# The browser suite: Debian's Chromium and its driver, Java for the Nu HTML checker, and a
+# The browser suite: Debian's Chromium, its headless shell (most tests' browser: half the CPU
+# time a page; Tests/Browser/support.py) and its driver, Java for the Nu HTML checker, and a
 # local virtual environment from PyPI (nothing is downloaded while the tests run); zbarimg
 # (zbar-tools) reads the follow link's QR code back.
-BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-cjk zbar-tools
+BROWSER_PACKAGES := chromium chromium-headless-shell chromium-driver default-jre-headless fonts-noto-cjk zbar-tools
 BROWSER_VENV := .venv/browser
 # pytest-xdist spreads the tests over BROWSER_WORKERS processes; pytest-timeout ends a hung one.
 # axe-playwright-python is there for the axe-core 4.12.1 it ships (axe.min.js), which the suite

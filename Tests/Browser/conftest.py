@@ -7,8 +7,9 @@
   describes), started the first time a test asks for it and kept for the rest of the run.
 - `start_server(*arguments)`: a server of a test's own (a file it rewrites, `--watch`),
   stopped after the test.
-- `browser(viewport, javascript=True)`: a headless Chromium at "phone" (390 x 844), "tablet"
-  (1024 x 768) or "desktop" (1440 x 900). Starting Chromium costs a second of CPU, so a browser
+- `browser(viewport, javascript=True, kind="shell")`: Chromium's headless shell (or with
+  kind="chromium" the whole browser, support.BROWSER_BINARIES says when) at "phone" (390 x 844),
+  "tablet" (1024 x 768), "desktop" (1440 x 900) or a projector's size. Starting Chromium costs a second of CPU, so a browser
   is kept for the next test that wants the same kind, and before it is handed out again it is
   reset: one window on a blank page, no cookies (a new session on every server), no emulated
   media, its viewport. Every test therefore starts as if in a new browser, and the tests run in
@@ -115,10 +116,10 @@ class Browsers:
     """The Chromium sessions of this test process, kept from test to test."""
 
     def __init__(self):
-        self.idle = {}  # (viewport, javascript) -> [(driver, override)]
+        self.idle = {}  # (viewport, javascript, kind) -> [(driver, override)]
 
-    def take(self, viewport, javascript):
-        kept = self.idle.get((viewport, javascript), [])
+    def take(self, viewport, javascript, kind):
+        kept = self.idle.get((viewport, javascript, kind), [])
         while kept:
             driver, override = kept.pop()
             try:
@@ -126,10 +127,10 @@ class Browsers:
                 return driver, override
             except WebDriverException:
                 quit_quietly(driver)  # a browser the last test left broken is not reused
-        return support.new_driver(viewport, javascript)
+        return support.new_driver(viewport, javascript, kind)
 
-    def give_back(self, viewport, javascript, driver, override):
-        self.idle.setdefault((viewport, javascript), []).append((driver, override))
+    def give_back(self, viewport, javascript, kind, driver, override):
+        self.idle.setdefault((viewport, javascript, kind), []).append((driver, override))
 
     def quit_all(self):
         for kept in self.idle.values():
@@ -154,18 +155,19 @@ def browsers():
 
 @pytest.fixture
 def browser(browsers):
-    """`browser("phone")`, `browser("tablet", javascript=False)`: a browser for this test alone
-    (two calls give two browsers), handed back when the test ends."""
+    """`browser("phone")`, `browser("tablet", javascript=False)`, `browser("phone",
+    kind="chromium")`: a browser for this test alone (two calls give two browsers), handed back
+    when the test ends."""
     taken = []
 
-    def take(viewport="tablet", javascript=True):
-        driver, override = browsers.take(viewport, javascript)
-        taken.append((viewport, javascript, driver, override))
+    def take(viewport="tablet", javascript=True, kind="shell"):
+        driver, override = browsers.take(viewport, javascript, kind)
+        taken.append((viewport, javascript, kind, driver, override))
         return driver
 
     yield take
-    for viewport, javascript, driver, override in taken:
-        browsers.give_back(viewport, javascript, driver, override)
+    for viewport, javascript, kind, driver, override in taken:
+        browsers.give_back(viewport, javascript, kind, driver, override)
 
 
 @pytest.fixture

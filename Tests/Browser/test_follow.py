@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from support import LIVE_SECONDS, ROOT, By, document_survived, mark_document, selected_tab, wait
+from support import LIVE_SECONDS, ROOT, By, document_survived, holds, mark_document, selected_tab, wait
 from support import tap as tap_cell
 from test_live import free_port, start_on, start_presenting, stop, stream_open
 
@@ -49,8 +49,9 @@ def test_listening_on_every_address_prints_the_addresses_to_type(binary):
     try:
         first = process.stderr.readline()
         port = re.search(r"http://0\.0\.0\.0:(\d+)/", first).group(1)
-        time.sleep(0.5)  # the addresses are printed with the first line
     finally:
+        # The server takes SIGTERM only once it has printed the lines that follow the first
+        # (Server.runUntilSignal reads its signals after `ready`): the rest is all there.
         process.terminate()
         # Read through the same buffered file as the first line (communicate would bypass it).
         rest = process.stderr.read()
@@ -191,6 +192,14 @@ def test_the_follow_pages_header_never_leaves_the_presentation_unsaid(base, brow
 
 # --- a restart ----------------------------------------------------------------------------------
 
+def still_reconnecting(follower):
+    """A few of the follower's reconnects are refused (it tries every second), and all the while
+    its page says Reconnecting… and keeps the presentation."""
+    holds(follower, lambda d: "Reconnecting" in d.find_element(By.CSS_SELECTOR, ".follow-banner").text
+          and "ended" not in d.find_element(By.TAG_NAME, "main").text,
+          "Reconnecting…, not ended, while the server is down", seconds=1.5)
+
+
 def test_a_follower_sees_reconnecting_while_the_server_is_down_and_follows_again_never_ended(binary, browser, tmp_path):
     port = free_port()
     address = f"http://127.0.0.1:{port}"
@@ -202,7 +211,7 @@ def test_a_follower_sees_reconnecting_while_the_server_is_down_and_follows_again
         stop(process)
         wait(follower, lambda d: "Reconnecting" in d.find_element(By.CSS_SELECTOR, ".follow-banner").text,
              "Reconnecting… while the server is down")
-        time.sleep(1.5)  # a few reconnects refused
+        still_reconnecting(follower)
         # The follower's page reconnects first: the presenter's page is held back a moment.
         process = start_on(binary, port, database)
         wait(follower, lambda d: d.execute_script("return document.documentElement.dataset.live") == "open"
@@ -225,16 +234,19 @@ def redis_url(tmp_path):
         ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
          "--dir", str(tmp_path), "--protected-mode", "no"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 20
-    while True:
+
+    def listening(_):
+        assert process.poll() is None, "redis-server exited"
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
+            return True
         except OSError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                raise RuntimeError("redis-server did not start")
-            time.sleep(0.05)
+            return False
+    try:
+        wait(None, listening, f"redis-server listening on {port}", seconds=20)
+    except AssertionError:
+        process.kill()
+        raise
     yield f"redis://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=20)
@@ -255,7 +267,7 @@ def test_a_restart_with_only_the_follower_open_keeps_the_presentation(binary, br
         stop(process)
         wait(follower, lambda d: "Reconnecting" in d.find_element(By.CSS_SELECTOR, ".follow-banner").text,
              "Reconnecting… while the server is down")
-        time.sleep(1.5)
+        still_reconnecting(follower)
         process = start_on(binary, port, sessions=sessions)
 
         def back(d):
