@@ -30,7 +30,7 @@ RELEASE_BIN := .build/release/tabstage
 # skia-python comes from PyPI into build/.
 BENCH_PACKAGES := wrk nginx-light redis-server valgrind
 
-.PHONY: deps browser-deps build release run test test-swift test-fuzz test-browser lint bench fuzz soak chaos clean dist test-dist
+.PHONY: deps browser-deps build release run test test-swift test-fuzz test-browser browser-suite lint bench fuzz soak chaos clean dist test-dist
 
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -48,42 +48,33 @@ release: deps
 run: release
 	$(RELEASE_BIN) serve --host $(HOST) --port $(PORT) $(ARGS)
 
-# Each stage says how long it took, on the clock and in CPU time; the browser suite's last lines
-# repeat them, then pytest's own closing line (`N passed in ...`) ends the output. pytest's exit
-# status 5 (no test ran) fails.
-#
-# Three chains run side by side, since none keeps two cores busy: the build and the Swift tests
-# (whose Redis suites wait in real time: 35 s on the clock for 10 s of CPU), the fuzz targets,
-# and the tarball (make dist's release build in a folder of its own, then its check where Swift
-# is not). The fuzz targets' and the tarball's output is kept in build/test-fuzz.log and
-# build/test-dist.log and shown when all three end. The browser suite runs alone after them, on
-# a quiet machine. Every package is installed first, in one go, so that the chains never run
-# apt-get at once. Figures: README, "Tests".
+# Each stage says how long it took, on the clock and in CPU time, and the last line repeats them
+# all (scripts/make-test). The browser suite needs only the server: it starts as soon as
+# `tabstage` is built, and everything else runs beside it, each with its output in a log of
+# build/ shown at the end: the Swift tests' build and run (whose Redis suites wait in real time),
+# the fuzz targets and the tarball (make dist's release build in a folder of its own, then its
+# check where Swift is not). The browser suite is bound by the browsers' CPU, so what runs beside
+# it slows it down, but less than it would take after it. Every package is installed first, in
+# one go, so that nothing runs apt-get at once. Figures: README, "Tests".
 TEST_ALL_PACKAGES = $(BUILD_PACKAGES) $(TEST_PACKAGES) $(TEST_DIST_PACKAGES) $(BROWSER_PACKAGES)
 test:
-	@rm -f build/test-times build/test-fuzz.log build/test-dist.log
-	@mkdir -p build
 	@scripts/ensure-packages $(TEST_ALL_PACKAGES)
-	@TIMES=build/test-times $(MAKE) --no-print-directory test-fuzz > build/test-fuzz.log 2>&1 & fuzz=$$!; \
-	TIMES=build/test-times $(MAKE) --no-print-directory test-dist > build/test-dist.log 2>&1 & dist=$$!; \
-	TIMES=build/test-times $(MAKE) --no-print-directory test-swift; swift=$$?; \
-	wait $$fuzz; fuzz=$$?; wait $$dist; dist=$$?; \
-	echo "== fuzz targets (build/test-fuzz.log):"; cat build/test-fuzz.log; \
-	echo "== the tarball (build/test-dist.log):"; cat build/test-dist.log; \
-	[ $$swift -eq 0 ] || { echo "make test: the build or the Swift tests failed (above)" >&2; exit 1; }; \
-	[ $$fuzz -eq 0 ] || { echo "make test: the fuzz targets failed (build/test-fuzz.log)" >&2; exit 1; }; \
-	[ $$dist -eq 0 ] || { echo "make test: the tarball failed (build/test-dist.log)" >&2; exit 1; }
-	@TIMES=build/test-times $(MAKE) --no-print-directory test-browser
+	@MAKE="$(MAKE) --no-print-directory" SWIFT="$(SWIFT)" scripts/make-test
 
 test-swift: deps
 	@scripts/ensure-packages $(TEST_PACKAGES)
-	@scripts/timed build $(SWIFT) build --build-tests
+	@scripts/timed "test build" $(SWIFT) build --build-tests
 	@scripts/timed "Swift tests" $(SWIFT) test --skip-build
 
 test-browser: deps browser-deps
-	@scripts/timed "browser build" $(SWIFT) build --product tabstage
-	$(BROWSER_VENV)/bin/python -m pytest Tests/Browser --binary .build/debug/tabstage -n $(BROWSER_WORKERS) \
-		$${TIMES:+--stage-times "$$TIMES"} $(BROWSER_PYTEST_ARGS)
+	@scripts/timed "build" $(SWIFT) build --product tabstage
+	@$(MAKE) --no-print-directory browser-suite
+
+# The browser suite alone, on BROWSER_BINARY as it is (test-browser builds it first).
+BROWSER_BINARY ?= .build/debug/tabstage
+browser-suite:
+	@scripts/timed "browser tests" $(BROWSER_VENV)/bin/python -m pytest Tests/Browser --binary $(BROWSER_BINARY) \
+		-n $(BROWSER_WORKERS) $(BROWSER_PYTEST_ARGS)
 
 # dist/tabstage-VERSION-linux-ARCH.tar.gz: a binary that needs nothing but glibc, with the README,
 # the hosting guide, examples/ and the licences (docs/hosting.md). Built in .build/dist, apart
@@ -93,7 +84,7 @@ dist: deps
 
 # The tarball's binary where Swift is not (a mount namespace hides the toolchain and .build) and
 # the hosting samples with it: scripts/dist-test says what it checks. Needs root for unshare
-# (without it, it says so and passes). Part of make test, before the browser suite (its cost:
+# (without it, it says so and passes). Part of make test, beside the browser suite (its cost:
 # above `test`).
 TEST_DIST_PACKAGES := strace systemd nginx-light openssl iproute2
 test-dist: dist

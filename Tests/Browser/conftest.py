@@ -28,22 +28,6 @@ import support
 def pytest_addoption(parser):
     parser.addoption("--binary", default=os.environ.get("TABSTAGE_BINARY", str(support.ROOT / ".build/debug/tabstage")),
                      help="the tabstage binary under test (default $TABSTAGE_BINARY, else .build/debug/tabstage)")
-    parser.addoption("--stage-times", metavar="FILE",
-                     help="a file of 'stage<TAB>seconds<TAB>CPU seconds' lines (make test's, by scripts/timed) to repeat at the end")
-
-
-def pytest_terminal_summary(terminalreporter, config):
-    """Repeats how long make test's earlier stages took, just above pytest's closing line (which
-    says how long the browser tests took)."""
-    path = config.getoption("--stage-times")
-    if not path or not Path(path).is_file():
-        return
-    stages = [line.split("\t") for line in Path(path).read_text().splitlines() if "\t" in line]
-    if stages:
-        # label, seconds on the clock and, from scripts/timed, CPU seconds.
-        terminalreporter.write_line("time: " + ", ".join(
-            f"{stage[0]} {stage[1]} s" + (f" (CPU {stage[2]} s)" if len(stage) > 2 else "") for stage in stages)
-            + "; the browser tests: below")
 
 
 @pytest.fixture(scope="session")
