@@ -110,7 +110,7 @@ class Browsers:
                 support.reset_driver(driver, viewport, override)
                 return driver, override
             except WebDriverException:
-                quit_quietly(driver)  # a browser the last test left broken is not reused
+                support.quit_driver(driver)  # a browser the last test left broken is not reused
         return support.new_driver(viewport, javascript, kind)
 
     def give_back(self, viewport, javascript, kind, driver, override):
@@ -119,15 +119,10 @@ class Browsers:
     def quit_all(self):
         for kept in self.idle.values():
             for driver, _ in kept:
-                quit_quietly(driver)
+                support.quit_driver(driver)
         self.idle.clear()
 
 
-def quit_quietly(driver):
-    try:
-        driver.quit()
-    except Exception:  # noqa: BLE001 - a browser that died is gone either way
-        pass
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ Nothing is downloaded: Selenium uses Debian's /usr/bin/chromedriver with Chromiu
 import functools
 import importlib.resources
 import json
+import os
 import re
 import signal
 import socket
@@ -95,6 +96,8 @@ def new_driver(viewport, javascript=True, kind="shell"):
         prefs["profile.managed_default_content_settings.javascript"] = 2
     options.add_experimental_option("prefs", prefs)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # The browser chromedriver started, for `quit_driver`.
+    driver.browser_pid = next(iter(child_processes(driver.service.process.pid)), None)
     try:
         driver.set_page_load_timeout(30)
         driver.set_script_timeout(60)
@@ -109,9 +112,44 @@ def new_driver(viewport, javascript=True, kind="shell"):
         if override:
             override_viewport(driver, viewport)
     except BaseException:
-        driver.quit()
+        quit_driver(driver)
         raise
     return driver, override
+
+
+def child_processes(parent):
+    """The PIDs of `parent`'s children (Linux's /proc)."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                # The fields after the command's name, in brackets that may hold anything.
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # gone meanwhile
+            if int(fields[1]) == parent:
+                children.append(int(entry.name))
+    return children
+
+
+def quit_driver(driver):
+    """Quits the browser and makes sure that it and every process under it are gone: a
+    chromedriver hurried at its exit (a loaded machine, the end of a pytest-xdist worker) has left
+    its browser running, orphaned, to use the CPU of every later test."""
+    tree, unseen = [], [driver.browser_pid] if driver.browser_pid else []
+    while unseen:
+        pid = unseen.pop()
+        tree.append(pid)
+        unseen += child_processes(pid)
+    try:
+        driver.quit()
+    except Exception:  # noqa: BLE001 - a browser that died is gone either way
+        pass
+    for pid in tree:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass  # it ended with the quit, as it should
 
 
 def override_viewport(driver, viewport):
