@@ -2,7 +2,7 @@
 reading the page (selected tab, heading, header), axe and the Nu HTML checker.
 
 Nothing is downloaded: Selenium uses Debian's /usr/bin/chromedriver with Chromium's headless shell
-(/usr/bin/chromium-headless-shell) or, for what only the whole browser does, /usr/bin/chromium
+(/usr/lib/chromium/chromium-headless-shell) or, for what only the whole browser does, /usr/bin/chromium
 (`BROWSER_BINARIES`). The fixtures that start and stop these are in conftest.py."""
 import functools
 import importlib.resources
@@ -46,7 +46,9 @@ LAYOUTS = ["vertical", "bottom"]
 # suite is bound by the browsers' CPU: most tests use it. A test asks for the whole browser where
 # the two differ in what it checks: the shell drops a form's URL fragment across the server's
 # redirect, and without JavaScript its Tab key does not leave the phone's first tab.
-BROWSER_BINARIES = {"shell": "/usr/bin/chromium-headless-shell", "chromium": "/usr/bin/chromium"}
+# The shell is started as itself: Debian's /usr/bin/chromium-headless-shell runs it under a shell
+# script (no exec) that chromedriver would stop in its place.
+BROWSER_BINARIES = {"shell": "/usr/lib/chromium/chromium-headless-shell", "chromium": "/usr/bin/chromium"}
 # How long a page may take to show what a test waits for.
 WAIT_SECONDS = 15
 # A change must show in another window or browser within this many seconds (docs/live.md).
