@@ -179,18 +179,22 @@ def reset_driver(driver, viewport, override):
 
 # --- waiting -----------------------------------------------------------------------------------
 
+# What DevTools says of a node read while a navigation replaces its document.
+DOCUMENT_REPLACED = ("Could not find node with given id", "Node with given id does not belong to the document")
+
+
 def wait(driver, condition, message, seconds=WAIT_SECONDS):
     """Waits until `condition(driver)` is true and returns its value, polling every 50 ms.
-    A swap can replace what a condition reads while it reads it: a missing or stale element, or
-    DevTools' "Could not find node with given id" for a node that was just replaced, count as
-    "not yet" and the condition is asked again."""
+    A swap or a navigation can replace what a condition reads while it reads it: a missing or
+    stale element, or DevTools' words for a node that was just replaced (`DOCUMENT_REPLACED`),
+    count as "not yet" and the condition is asked again."""
     def attempt(d):
         try:
             return condition(d)
         except (NoSuchElementException, StaleElementReferenceException):
             return False
         except WebDriverException as error:
-            if "Could not find node with given id" in str(error):
+            if any(race in str(error) for race in DOCUMENT_REPLACED):
                 return False
             raise
 
