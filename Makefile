@@ -9,9 +9,9 @@ PORT ?= 8080
 BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev libhiredis-dev libqrencode-dev pkg-config patch
 # The tests of several instances start a Redis and an nginx of their own.
 TEST_PACKAGES := redis-server nginx-light
-# The browser suite: Debian's Chromium, its headless shell (most tests' browser: half the CPU
-# time a page; Tests/Browser/support.py) and its driver, Java for the Nu HTML checker, and a
-# local virtual environment from PyPI (nothing is downloaded while the tests run); zbarimg
+# The browser suite: Debian's Chromium, its headless shell (most tests' browser, for its speed;
+# Tests/Browser/support.py says when a test needs the whole browser) and its driver, Java for
+# the Nu HTML checker, and a local virtual environment from PyPI (nothing is downloaded while the tests run); zbarimg
 # (zbar-tools) reads the follow link's QR code back.
 BROWSER_PACKAGES := chromium chromium-headless-shell chromium-driver default-jre-headless fonts-noto-cjk zbar-tools
 BROWSER_VENV := .venv/browser

@@ -9,8 +9,8 @@
   stopped after the test.
 - `browser(viewport, javascript=True, kind="shell")`: Chromium's headless shell (or with
   kind="chromium" the whole browser, support.BROWSER_BINARIES says when) at "phone" (390 x 844),
-  "tablet" (1024 x 768), "desktop" (1440 x 900) or a projector's size. Starting Chromium costs a second of CPU, so a browser
-  is kept for the next test that wants the same kind, and before it is handed out again it is
+  "tablet" (1024 x 768), "desktop" (1440 x 900) or a projector's size. Starting Chromium costs
+  a second of CPU, so a browser is kept for the next test that wants the same kind, and before it is handed out again it is
   reset: one window on a blank page, no cookies (a new session on every server), no emulated
   media, its viewport. Every test therefore starts as if in a new browser, and the tests run in
   any order, alone (`-k`, `--lf`) or in several processes (`-n`).
@@ -121,8 +121,6 @@ class Browsers:
             for driver, _ in kept:
                 support.quit_driver(driver)
         self.idle.clear()
-
-
 
 
 @pytest.fixture(scope="session")

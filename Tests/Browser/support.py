@@ -201,8 +201,12 @@ def wait(driver, condition, message, seconds=WAIT_SECONDS):
     try:
         return WebDriverWait(driver, seconds, poll_frequency=0.05).until(attempt)
     except TimeoutException:
-        where = f" (at {driver.current_url})" if driver is not None else ""
-        raise AssertionError(f"not within {seconds} s: {message}{where}") from None
+        raise AssertionError(f"not within {seconds} s: {message}{at(driver)}") from None
+
+
+def at(driver):
+    """Where a failed wait was, for its message: the page's URL (nothing for a wait on no browser)."""
+    return f" (at {driver.current_url})" if driver is not None else ""
 
 
 def holds(driver, condition, message, seconds):
@@ -212,8 +216,7 @@ def holds(driver, condition, message, seconds):
     deadline = time.monotonic() + seconds
     while True:
         if not condition(driver):
-            where = f" (at {driver.current_url})" if driver is not None else ""
-            raise AssertionError(f"no longer true within {seconds} s: {message}{where}")
+            raise AssertionError(f"no longer true within {seconds} s: {message}{at(driver)}")
         if time.monotonic() >= deadline:
             return
         time.sleep(0.05)  # the interval between two looks, as `wait` polls

@@ -323,6 +323,7 @@ def test_the_sheet_stays_open_on_the_stage_while_presenting(fitness, browser, ap
     holds(driver, lambda d: in_frame(d, "tablet", lambda: d.execute_script(SHEET_AND_SCREEN)),
           "the sheet stays open after the refused tap", seconds=2)
     placed = in_frame(driver, "tablet", lambda: driver.execute_script(SHEET_AND_SCREEN))
+    assert placed, "the sheet is still open 2 s after the refused tap"
     assert inside(placed["sheet"], placed["screen"]), f"the sheet inside the tablet: {placed}"
     save_screenshot(driver, f"projector-sheet-presenting-{appearance}")
 
