@@ -11,8 +11,8 @@ BUILD_PACKAGES := libmicrohttpd-dev zlib1g-dev libsqlite3-dev libhiredis-dev lib
 TEST_PACKAGES := redis-server nginx-light
 # The browser suite: Debian's Chromium, its headless shell (most tests' browser, for its speed;
 # Tests/Browser/support.py says when a test needs the whole browser) and its driver, Java for
-# the Nu HTML checker, and a local virtual environment from PyPI (nothing is downloaded while the tests run); zbarimg
-# (zbar-tools) reads the follow link's QR code back.
+# the Nu HTML checker, and a local virtual environment from PyPI (nothing is downloaded while
+# the tests run); zbarimg (zbar-tools) reads the follow link's QR code back.
 BROWSER_PACKAGES := chromium chromium-headless-shell chromium-driver default-jre-headless fonts-noto-cjk zbar-tools
 BROWSER_VENV := .venv/browser
 # pytest-xdist spreads the tests over BROWSER_WORKERS processes; pytest-timeout ends a hung one.
