@@ -66,16 +66,18 @@ private final class RelayedStore {
     @Test func aChangeWhoseOutcomeCannotBeToldSaysSoAndTheNextReadAsksRedis() throws {
         let fixture = try RelayedStore()
         try fixture.store.modify(id(2), now: now()) { $0 = 1 }
-        // Read until the reads are answered from the cache (fresh) and reach Redis no more.
+        // Read until three reads in a row are answered from the cache (fresh) and reach Redis no
+        // more: the change's own notice can come after a first fresh read (a loaded machine) and
+        // rightly sends the next read to Redis once.
         var reads = try fixture.redis.calls(of: "pttl")
-        for _ in 0..<10 {
+        var cachedInARow = 0
+        for _ in 0..<100 where cachedInARow < 3 {
             #expect(try fixture.store.state(of: id(2), now: now()) == 1)
             let sent = try fixture.redis.calls(of: "pttl")
-            if sent == reads { break }
+            cachedInARow = sent == reads ? cachedInARow + 1 : 0
             reads = sent
         }
-        #expect(try fixture.store.state(of: id(2), now: now()) == 1)
-        try #require(try fixture.redis.calls(of: "pttl") == reads, "the session is read from the cache")
+        try #require(cachedInARow == 3, "the session is read from the cache")
 
         fixture.relay.withhold(.init(commandAnswers: true, publishedMessages: true))
         let error = fixture.change(id(2), to: 2)
