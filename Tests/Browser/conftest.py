@@ -17,6 +17,8 @@
 """
 import json
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -74,12 +76,24 @@ def app_server(binary, tmp_path_factory):
         each.stop()
 
 
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # the run itself, not one of its pytest-xdist workers
+        # The run's Nu checker (`nu`) writes its address here; the workers inherit the variable.
+        config.nu_folder = Path(tempfile.mkdtemp(prefix="tabstage-nu-"))
+        os.environ["TABSTAGE_NU_FOLDER"] = str(config.nu_folder)
+
+
+def pytest_unconfigure(config):
+    if hasattr(config, "nu_folder"):
+        support.NuChecker.stop(config.nu_folder)
+        shutil.rmtree(config.nu_folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def nu():
-    """The Nu HTML checker, started the first time a test of this process checks a page."""
-    checker = support.NuChecker()
-    yield checker
-    checker.stop()
+    """The run's Nu HTML checker, started the first time a test of any of its processes checks
+    a page, stopped at the run's end."""
+    return support.NuChecker(Path(os.environ["TABSTAGE_NU_FOLDER"]))
 
 
 @pytest.fixture

