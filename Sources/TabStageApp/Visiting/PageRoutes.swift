@@ -19,6 +19,8 @@ final class PageRoutes: Sendable {
     let log: @Sendable (String) -> Void
     /// What makes a presenter's follow link absolute (`serve --public-url`, else the request's host).
     let followLinks: FollowLinks
+    /// Stage pages as last drawn, sent again for an equal context.
+    let renderedPages = RenderedPages()
 
     init(
         visitors: Visitors, shelf: AppShelf, liveStreams: LiveStreams, log: @escaping @Sendable (String) -> Void,
@@ -392,9 +394,9 @@ final class PageRoutes: Sendable {
         // The stage's device frames show tab pages, so they may be framed by this origin; a
         // follow page is not among them and is framed by no one.
         guard page.request.headers[StageResponses.fragmentHeader] == "1" else {
-            return StageResponses.page(StagePage.document(context), status: status, framing: framing)
+            return StageResponses.page(renderedPages.page(.document, of: context), status: status, framing: framing)
         }
-        var response = StageResponses.page(StagePage.fragment(context), status: status, framing: framing)
+        var response = StageResponses.page(renderedPages.page(.fragment, of: context), status: status, framing: framing)
         response.headers[StageResponses.fragmentHeader] = "1"
         return response
     }

@@ -1,0 +1,81 @@
+import Synchronization
+import Views
+
+/// The last stage pages drawn, each kept beside the context it was drawn from: a page asked for
+/// again with an equal context (a reload of the screen on show) is sent as it was drawn, not
+/// drawn again.
+///
+/// A stage page is a function of its context alone (`StagePage` reads nothing else), so the
+/// bytes sent for a context are the bytes drawing it gives, whoever asks. What is a visitor's
+/// own (their CSRF token, name, container) is part of the context: a page holding it is only
+/// ever sent for a context holding the same.
+///
+/// Bounded: a fixed number of slots, each holding at most one page of at most `largestPage`
+/// bytes; a context takes the slot its token, path and kind choose, replacing what was there.
+final class RenderedPages: Sendable {
+    /// The whole document, or the stage alone (`X-TabStage-Fragment`).
+    enum Kind: Hashable {
+        case document
+        case fragment
+    }
+
+    static let largestPage = 32 * 1024
+
+    /// A page as drawn, never changed: read outside its slot's lock.
+    private final class Drawn: Sendable {
+        let kind: Kind
+        let context: StageContext
+        let bytes: [UInt8]
+
+        init(kind: Kind, context: consuming StageContext, bytes: [UInt8]) {
+            self.kind = kind
+            self.context = context
+            self.bytes = bytes
+        }
+    }
+
+    /// One slot, locked alone (only to take or put its page): requests of other slots never
+    /// wait for it.
+    private final class Slot: Sendable {
+        let drawn = Mutex<Drawn?>(nil)
+    }
+
+    private let slots: [Slot]
+
+    init(slots: Int = 32) {
+        self.slots = (0..<max(slots, 1)).map { _ in Slot() }
+    }
+
+    /// The page of `context`, drawn now or as it was drawn for an equal context.
+    func page(_ kind: Kind, of context: consuming StageContext) -> [UInt8] {
+        let slot = slots[Self.slotIndex(kind, context, among: slots.count)]
+        if let drawn = slot.drawn.withLock({ $0 }), drawn.kind == kind, drawn.context == context {
+            return drawn.bytes
+        }
+        let bytes =
+            switch kind {
+            case .document: StagePage.document(context)
+            case .fragment: StagePage.fragment(context)
+            }
+        if bytes.count <= Self.largestPage {
+            let drawn = Drawn(kind: kind, context: context, bytes: bytes)
+            slot.drawn.withLock { $0 = drawn }
+        }
+        return bytes
+    }
+
+    /// The slot of a page: one visitor's pages (by token) spread over the slots by path and
+    /// kind. FNV-1a over their bytes: a page's slot needs no stronger hash.
+    private static func slotIndex(_ kind: Kind, _ context: borrowing StageContext, among count: Int) -> Int {
+        var hash: UInt64 = kind == .document ? 0xcbf2_9ce4_8422_2325 : 0x8422_2325_cbf2_9ce4
+        func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        func mix(_ text: String) {
+            if text.utf8.withContiguousStorageIfAvailable(mix) == nil { Array(text.utf8).withUnsafeBufferPointer(mix) }
+        }
+        mix(context.chrome.csrfToken ?? "")
+        mix(context.chrome.currentPath)
+        return Int(hash % UInt64(count))
+    }
+}
