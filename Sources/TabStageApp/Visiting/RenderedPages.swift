@@ -27,10 +27,15 @@ final class RenderedPages: Sendable {
         let context: StageContext
         let bytes: [UInt8]
 
-        init(kind: Kind, context: consuming StageContext, bytes: [UInt8]) {
+        init(kind: Kind, context: borrowing StageContext, bytes: [UInt8]) {
             self.kind = kind
-            self.context = context
+            self.context = copy context
             self.bytes = bytes
+        }
+
+        /// Whether this is the page `context` draws as `kind`.
+        func isPage(_ kind: Kind, of context: borrowing StageContext) -> Bool {
+            self.kind == kind && self.context == context
         }
     }
 
@@ -47,9 +52,9 @@ final class RenderedPages: Sendable {
     }
 
     /// The page of `context`, drawn now or as it was drawn for an equal context.
-    func page(_ kind: Kind, of context: consuming StageContext) -> [UInt8] {
+    func page(_ kind: Kind, of context: borrowing StageContext) -> [UInt8] {
         let slot = slots[Self.slotIndex(kind, context, among: slots.count)]
-        if let drawn = slot.drawn.withLock({ $0 }), drawn.kind == kind, drawn.context == context {
+        if let drawn = slot.drawn.withLock({ $0 }), drawn.isPage(kind, of: context) {
             return drawn.bytes
         }
         let bytes =
@@ -67,15 +72,17 @@ final class RenderedPages: Sendable {
     /// The slot of a page: one visitor's pages (by token) spread over the slots by path and
     /// kind. FNV-1a over their bytes: a page's slot needs no stronger hash.
     private static func slotIndex(_ kind: Kind, _ context: borrowing StageContext, among count: Int) -> Int {
-        var hash: UInt64 = kind == .document ? 0xcbf2_9ce4_8422_2325 : 0x8422_2325_cbf2_9ce4
-        func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        func mix(_ text: String) {
-            if text.utf8.withContiguousStorageIfAvailable(mix) == nil { Array(text.utf8).withUnsafeBufferPointer(mix) }
-        }
-        mix(context.chrome.csrfToken ?? "")
-        mix(context.chrome.currentPath)
+        let start: UInt64 = kind == .document ? 0xcbf2_9ce4_8422_2325 : 0x8422_2325_cbf2_9ce4
+        let hash = mix(context.chrome.currentPath, into: mix(context.chrome.csrfToken ?? "", into: start))
         return Int(hash % UInt64(count))
+    }
+
+    private static func mix(_ text: String, into start: UInt64) -> UInt64 {
+        func mix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var hash = start
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+        return text.utf8.withContiguousStorageIfAvailable(mix) ?? Array(text.utf8).withUnsafeBufferPointer(mix)
     }
 }
