@@ -7,38 +7,47 @@ import CMicroHTTPD
 #endif
 
 // libmicrohttpd's callbacks are C function pointers: they capture nothing and find the server
-// through the `cls` pointer, and the request's context through `con_cls`.
+// through the `cls` pointer, and the request's context through `con_cls`. Both outlive every
+// callback (the server until `stop()` has joined libmicrohttpd's threads, the context until
+// `requestCompleted`), so the callbacks use them without a retain of their own
+// (`_withUnsafeGuaranteedRef`).
 extension Server {
     /// Runs first for every request, with the target exactly as sent; its result becomes `*con_cls`.
     static let requestStarted: tabstage_uri_log_callback = { cls, uri, _ in
         guard let cls else { return nil }
-        let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
-        server.requestsInFlight.wrappingAdd(1, ordering: .relaxed)
-        let target = uri.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
-        // Only the access log wants the duration: without it, no clock is read.
-        let startedAt = server.configuration.accessLog == nil ? nil : RequestContext.monotonicNanoseconds
-        let context = RequestContext(target: target ?? "", startedAt: startedAt)
-        return Unmanaged.passRetained(context).toOpaque()
+        return Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+            server.requestsInFlight.wrappingAdd(1, ordering: .relaxed)
+            let target = uri.map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self)
+            }
+            // Only the access log wants the duration: without it, no clock is read.
+            let startedAt = server.configuration.accessLog == nil ? nil : RequestContext.monotonicNanoseconds
+            let context = RequestContext(target: target ?? "", startedAt: startedAt)
+            return Unmanaged.passRetained(context).toOpaque()
+        }
     }
 
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, contextSlot, _ in
         guard let cls else { return }
-        let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
         if let contextSlot, let pointer = contextSlot.pointee {
             Unmanaged<RequestContext>.fromOpaque(pointer).release()
             contextSlot.pointee = nil
         }
-        server.requestsInFlight.wrappingSubtract(1, ordering: .releasing)
+        Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef {
+            $0.requestsInFlight.wrappingSubtract(1, ordering: .releasing)
+        }
     }
 
     static let accessHandler: MHD_AccessHandlerCallback = {
         cls, connection, _, method, version, uploadData, uploadDataSize, contextSlot in
         guard let cls, let connection, let contextSlot, let pointer = contextSlot.pointee else { return .NO }
-        let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
-        let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
-        return server.handle(
-            connection: connection, method: method, version: version, context: context, uploadData: uploadData,
-            uploadDataSize: uploadDataSize)
+        return Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+            Unmanaged<RequestContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef { context in
+                server.handle(
+                    connection: connection, method: method, version: version, context: context,
+                    uploadData: uploadData, uploadDataSize: uploadDataSize)
+            }
+        }
     }
 
     /// libmicrohttpd calls this once with the headers, once per body chunk, and once at the end.
