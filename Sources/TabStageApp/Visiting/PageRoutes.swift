@@ -394,9 +394,11 @@ final class PageRoutes: Sendable {
         // The stage's device frames show tab pages, so they may be framed by this origin; a
         // follow page is not among them and is framed by no one.
         guard page.request.headers[StageResponses.fragmentHeader] == "1" else {
-            return StageResponses.page(renderedPages.page(.document, of: context), status: status, framing: framing)
+            return StageResponses.page(
+                renderedPages.page(.document, of: consume context), status: status, framing: framing)
         }
-        var response = StageResponses.page(renderedPages.page(.fragment, of: context), status: status, framing: framing)
+        var response = StageResponses.page(
+            renderedPages.page(.fragment, of: consume context), status: status, framing: framing)
         response.headers[StageResponses.fragmentHeader] = "1"
         return response
     }

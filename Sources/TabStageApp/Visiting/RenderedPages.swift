@@ -27,15 +27,22 @@ final class RenderedPages: Sendable {
         let context: StageContext
         let bytes: [UInt8]
 
-        init(kind: Kind, context: borrowing StageContext, bytes: [UInt8]) {
+        /// Draws the page, and keeps the context it was drawn from.
+        init(_ kind: Kind, of context: consuming StageContext) {
             self.kind = kind
-            self.context = copy context
-            self.bytes = bytes
+            bytes =
+                switch kind {
+                case .document: StagePage.document(context)
+                case .fragment: StagePage.fragment(context)
+                }
+            self.context = context
         }
 
-        /// Whether this is the page `context` draws as `kind`.
+        /// Whether this is the page `context` draws as `kind`. The live version (the session's
+        /// revision) is compared first: a visitor's context that changed says so there, told
+        /// apart without comparing the rest.
         func isPage(_ kind: Kind, of context: borrowing StageContext) -> Bool {
-            self.kind == kind && self.context == context
+            self.kind == kind && self.context.live?.version == context.live?.version && self.context == context
         }
     }
 
@@ -52,21 +59,14 @@ final class RenderedPages: Sendable {
     }
 
     /// The page of `context`, drawn now or as it was drawn for an equal context.
-    func page(_ kind: Kind, of context: borrowing StageContext) -> [UInt8] {
+    func page(_ kind: Kind, of context: consuming StageContext) -> [UInt8] {
         let slot = slots[Self.slotIndex(kind, context, among: slots.count)]
         if let drawn = slot.drawn.withLock({ $0 }), drawn.isPage(kind, of: context) {
             return drawn.bytes
         }
-        let bytes =
-            switch kind {
-            case .document: StagePage.document(context)
-            case .fragment: StagePage.fragment(context)
-            }
-        if bytes.count <= Self.largestPage {
-            let drawn = Drawn(kind: kind, context: context, bytes: bytes)
-            slot.drawn.withLock { $0 = drawn }
-        }
-        return bytes
+        let drawn = Drawn(kind, of: context)
+        if drawn.bytes.count <= Self.largestPage { slot.drawn.withLock { $0 = drawn } }
+        return drawn.bytes
     }
 
     /// The slot of a page: one visitor's pages (by token) spread over the slots by path and
