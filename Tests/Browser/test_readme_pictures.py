@@ -49,7 +49,7 @@ def test_readme_screenshots_of_both_layouts(app_server, browser, name):
         "return document.fonts.status === 'loaded' && Array.prototype.every.call(document.images, function (image) {"
         " return !image.getClientRects().length || (image.complete && image.naturalWidth > 0); });"),
         "fonts and the icons shown loaded")
-    taken = save_screenshot(driver, f"readme-{name}")
+    taken = save_screenshot(driver, f"readme-{name}", compact=True)
     picture, record_file = IMAGES / f"readme-{name}.png", IMAGES / f"readme-{name}.json"
     record = json.loads(record_file.read_text(encoding="utf-8")) if record_file.exists() else {}
     markup = markup_sha256(bank, path)
