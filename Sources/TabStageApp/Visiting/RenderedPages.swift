@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Views
 
@@ -53,15 +54,23 @@ final class RenderedPages: Sendable {
     }
 
     private let slots: [Slot]
+    /// Whether a kept page is sent again; when not, every page is drawn (and kept as usual).
+    private let resends: Bool
 
-    init(slots: Int = 32) {
+    /// `TABSTAGE_PAGE_CACHE=0` exists only to measure the drawing of a page
+    /// (`bench/http-callgrind.sh`): pages are still kept, so keeping them is counted, but never
+    /// sent again. Read once per process.
+    static let resendsByEnvironment = ProcessInfo.processInfo.environment["TABSTAGE_PAGE_CACHE"] != "0"
+
+    init(slots: Int = 32, resends: Bool = RenderedPages.resendsByEnvironment) {
         self.slots = (0..<max(slots, 1)).map { _ in Slot() }
+        self.resends = resends
     }
 
     /// The page of `context`, drawn now or as it was drawn for an equal context.
     func page(_ kind: Kind, of context: consuming StageContext) -> [UInt8] {
         let slot = slots[Self.slotIndex(kind, context, among: slots.count)]
-        if let drawn = slot.drawn.withLock({ $0 }), drawn.isPage(kind, of: context) {
+        if resends, let drawn = slot.drawn.withLock({ $0 }), drawn.isPage(kind, of: context) {
             return drawn.bytes
         }
         let drawn = Drawn(kind, of: context)
