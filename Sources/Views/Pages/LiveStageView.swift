@@ -101,11 +101,10 @@ enum LiveStageView {
         case .following:
             return
         case .visitor:
-            if let markup = context.markup {
-                html.prewritten(
-                    markup.panelOpening(layout: context.layout, language: context.language), of: markup)
+            if let markup = context.markup, let language = context.markupLanguage {
+                html.prewritten(markup.panelOpening(layout: context.layout, language: language), of: markup)
                 CSRFField.render(context.chrome.csrfToken, into: &html)
-                html.prewritten(markup.presentFormClosing(language: context.language), of: markup)
+                html.prewritten(markup.presentFormClosing(language: language), of: markup)
             } else {
                 openPanel(language: context.language, into: &html)
                 panel(

@@ -22,16 +22,18 @@ public enum RecordPanelView {
         markup: AppMarkup? = nil, into html: inout HTMLWriter
     ) {
         guard !live.isFollowing else { return }
-        if live.recording == .off, let markup {
-            html.prewritten(markup.recordOpening(language: language), of: markup)
+        // The markup's version in `language`, looked up once for both parts.
+        let place = live.recording == .off ? markup?.place(of: language) : nil
+        if let markup, let place {
+            html.prewritten(markup.recordOpening(language: place), of: markup)
         } else {
             opening(live.recording, appID: appID, language: language, into: &html)
         }
         html.attribute("value", returnPath)
         html.raw(">")
         CSRFField.render(csrfToken, into: &html)
-        if live.recording == .off, let markup {
-            html.prewritten(markup.recordClosing(language: language), of: markup)
+        if let markup, let place {
+            html.prewritten(markup.recordClosing(language: place), of: markup)
         } else {
             closing(live.recording, appID: appID, language: language, into: &html)
         }

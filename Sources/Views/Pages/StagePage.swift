@@ -79,6 +79,10 @@ public struct StageContext: Sendable, Equatable {
 
     var language: PageLanguage { chrome.language }
 
+    /// The version of `markup` in the page's language, found once by each writer that reads
+    /// several parts of it.
+    var markupLanguage: AppMarkup.Place? { markup?.place(of: chrome.language) }
+
     /// The heading of the page area, also the first part of the document title.
     var pageTitle: String {
         switch content {
@@ -115,12 +119,14 @@ public struct StageContext: Sendable, Equatable {
 /// The two titles of a stage view (the page heading and the document title), from the app's
 /// markup when it has them, else written from the texts.
 private enum StageTitles {
-    case written(markup: AppMarkup, position: Int)
+    case written(markup: AppMarkup, language: AppMarkup.Place, position: Int)
     case text(String)
 
     init(_ context: borrowing StageContext) {
-        if let markup = context.markup, let position = Self.tabPosition(context) {
-            self = .written(markup: markup, position: position)
+        if let markup = context.markup, let position = Self.tabPosition(context),
+            let language = markup.place(of: context.language)
+        {
+            self = .written(markup: markup, language: language, position: position)
         } else {
             self = .text(context.pageTitle)
         }
@@ -138,8 +144,8 @@ private enum StageTitles {
 
     func writeDocumentTitle(_ context: StageContext, into html: inout HTMLWriter) {
         switch self {
-        case .written(let markup, let position):
-            html.prewritten(markup.documentTitle(language: context.language, position: position), of: markup)
+        case .written(let markup, let language, let position):
+            html.prewritten(markup.documentTitle(language: language, position: position), of: markup)
         case .text(let pageTitle):
             context.writeDocumentTitle(pageTitle: pageTitle, into: &html)
         }
@@ -147,20 +153,20 @@ private enum StageTitles {
 
     /// The position of the tab whose titles these are, when the markup has them.
     var position: Int? {
-        guard case .written(_, let position) = self else { return nil }
+        guard case .written(_, _, let position) = self else { return nil }
         return position
     }
 
     /// The tab page's paragraphs, when the markup has them written.
     func paragraphs(_ context: StageContext) -> AppMarkup.Part? {
-        guard case .written(let markup, let position) = self else { return nil }
-        return markup.paragraphs(language: context.language, position: position)
+        guard case .written(let markup, let language, let position) = self else { return nil }
+        return markup.paragraphs(language: language, position: position)
     }
 
     func writePageTitle(_ context: StageContext, into html: inout HTMLWriter) {
         switch self {
-        case .written(let markup, let position):
-            html.prewritten(markup.pageTitle(language: context.language, position: position), of: markup)
+        case .written(let markup, let language, let position):
+            html.prewritten(markup.pageTitle(language: language, position: position), of: markup)
         case .text(let pageTitle):
             html.text(pageTitle)
         }

@@ -22,22 +22,23 @@ enum TabBarView {
         // On the More list no tab is on screen, so none is current.
         let showsMore = context.content.showsMoreList
         let markup = context.markup
+        let markupLanguage = context.markupLanguage
         // The container is of this app (same tabs); `min` only keeps a mismatch from reading past them.
         for position in bar.barPositions where position < app.tabs.count {
             let isCurrent = position == selectedIndex && !showsMore
-            if let markup {
+            if let markup, let markupLanguage {
                 html.prewritten(
                     markup.cellOpening(
-                        layout: context.layout, language: context.language, position: position, isCurrent: isCurrent),
+                        layout: context.layout, language: markupLanguage, position: position, isCurrent: isCurrent),
                     of: markup)
             } else {
                 cellOpening(
                     app: app, layout: context.layout, position: position, isCurrent: isCurrent,
                     language: context.language, into: &html)
             }
-            if let markup, context.container.showsStartingBadge(at: position) {
+            if let markup, let markupLanguage, context.container.showsStartingBadge(at: position) {
                 // The tab's starting badge, which its description decides: written with the markup.
-                html.prewritten(markup.startingCellClosing(language: context.language, position: position), of: markup)
+                html.prewritten(markup.startingCellClosing(language: markupLanguage, position: position), of: markup)
             } else {
                 cellClosing(
                     badge: context.container.badge(at: position), of: app.tabs[position], language: context.language,

@@ -94,84 +94,93 @@ public final class AppMarkup: Sendable {
     /// Whether the markup has a version in `language` (one of its app's languages).
     func holds(_ language: PageLanguage) -> Bool { markupIndex(of: language) != nil }
 
+    /// The version of one language among the markup's: found once for a page (`place(of:)`), it
+    /// names the language to every part the page reads, so the tags are compared once a page.
+    struct Place {
+        fileprivate let index: Int
+    }
+
+    /// The version in `language`, nil when the markup has none.
+    func place(of language: PageLanguage) -> Place? { markupIndex(of: language).map(Place.init) }
+
     /// The document from `</title>` to the visitor's part of the header (log-in link or name).
-    func chrome(layout: Layout, language: PageLanguage) -> Part {
+    func chrome(layout: Layout, language: Place) -> Part {
         part(chromeIndex(layout, language))
     }
 
     /// The presenter panel's start and the visitor's offer to present this app in `layout`, up
     /// to the form's CSRF field.
-    func panelOpening(layout: Layout, language: PageLanguage) -> Part {
+    func panelOpening(layout: Layout, language: Place) -> Part {
         part(chromeIndex(layout, language) + 1)
     }
 
     /// The tab bar cell of the tab at `position`, up to its badge.
-    func cellOpening(layout: Layout, language: PageLanguage, position: Int, isCurrent: Bool) -> Part {
+    func cellOpening(layout: Layout, language: Place, position: Int, isCurrent: Bool) -> Part {
         precondition(position >= 0 && position < tabCount, "no tab at \(position)")
         return part(chromeIndex(layout, language) + 2 + 2 * position + (isCurrent ? 1 : 0))
     }
 
     /// `Page – App · TabStage` for the tab at `position`, escaped (the first of the
     /// `partsPerTabAndLanguage` parts of each tab).
-    func documentTitle(language: PageLanguage, position: Int) -> Part {
+    func documentTitle(language: Place, position: Int) -> Part {
         part(titleIndex(language, position))
     }
 
     /// The page heading of the tab at `position`, escaped.
-    func pageTitle(language: PageLanguage, position: Int) -> Part {
+    func pageTitle(language: Place, position: Int) -> Part {
         part(titleIndex(language, position) + 1)
     }
 
     /// The fixed paragraphs of the page of the tab at `position`.
-    func paragraphs(language: PageLanguage, position: Int) -> Part {
+    func paragraphs(language: Place, position: Int) -> Part {
         part(titleIndex(language, position) + 2)
     }
 
     /// The end of the bar cell of the tab at `position` while it shows its starting badge.
-    func startingCellClosing(language: PageLanguage, position: Int) -> Part {
+    func startingCellClosing(language: Place, position: Int) -> Part {
         part(titleIndex(language, position) + 3)
     }
 
     /// The offer to present's button, after the CSRF field, and the panel's end.
-    func presentFormClosing(language: PageLanguage) -> Part {
+    func presentFormClosing(language: Place) -> Part {
         part(languageIndex(language))
     }
 
     /// The appearance links of the header, `current` marked.
-    func appearanceToggle(language: PageLanguage, current: Appearance) -> Part {
+    func appearanceToggle(language: Place, current: Appearance) -> Part {
         part(languageIndex(language) + 1 + current.markupIndex)
     }
 
     /// The record row with nothing recorded, up to its `next` field's value.
-    func recordOpening(language: PageLanguage) -> Part {
+    func recordOpening(language: Place) -> Part {
         part(languageIndex(language) + 1 + Appearance.markupCount)
     }
 
     /// The record row with nothing recorded, from its button to its end.
-    func recordClosing(language: PageLanguage) -> Part {
+    func recordClosing(language: Place) -> Part {
         part(languageIndex(language) + 2 + Appearance.markupCount)
     }
 
     /// Per layout and language: the chrome, the offer to present, two openings of each cell.
     private var partsPerLayoutAndLanguage: Int { 2 + 2 * tabCount }
 
-    private func chromeIndex(_ layout: Layout, _ language: PageLanguage) -> Int {
-        (layout.markupIndex * languages.count + languageMarkupIndex(language)) * partsPerLayoutAndLanguage
+    private func chromeIndex(_ layout: Layout, _ language: Place) -> Int {
+        (layout.markupIndex * languages.count + language.index) * partsPerLayoutAndLanguage
     }
 
-    private func titleIndex(_ language: PageLanguage, _ position: Int) -> Int {
+    private func titleIndex(_ language: Place, _ position: Int) -> Int {
         precondition(position >= 0 && position < tabCount, "no tab at \(position)")
         let titlesStart = Layout.markupCount * languages.count * partsPerLayoutAndLanguage
-        return titlesStart + Self.partsPerTabAndLanguage * (languageMarkupIndex(language) * tabCount + position)
+        return titlesStart + Self.partsPerTabAndLanguage * (language.index * tabCount + position)
     }
 
     /// Per language, after every tab's titles: the offer's end, one toggle per appearance, then
     /// the record row's two parts.
-    private func languageIndex(_ language: PageLanguage) -> Int {
+    private func languageIndex(_ language: Place) -> Int {
         let start =
             Layout.markupCount * languages.count * partsPerLayoutAndLanguage
             + Self.partsPerTabAndLanguage * languages.count * tabCount
-        return start + languageMarkupIndex(language) * (3 + Appearance.markupCount)
+        return start + language.index * (3 + Appearance.markupCount)
     }
 
     /// Document title, page title, paragraphs, the cell's end with the starting badge.
@@ -184,11 +193,6 @@ public final class AppMarkup: Sendable {
         languages.firstIndex(of: language.tag)
     }
 
-    /// The place of `language`, which a page asks for only after `holds(_:)` said yes.
-    private func languageMarkupIndex(_ language: PageLanguage) -> Int {
-        guard let index = markupIndex(of: language) else { preconditionFailure("no markup in \(language.tag)") }
-        return index
-    }
 }
 
 extension AppMarkup: Equatable {

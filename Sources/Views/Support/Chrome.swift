@@ -67,11 +67,11 @@ enum Chrome {
         } else if chrome.isFollowing {
             headAfterTitle(app: chrome.app, into: &html)
             followerHeader(chrome, into: &html)
-        } else if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID, markup.holds(chrome.language)
+        } else if let markup, let layout = chrome.layout, chrome.app?.id == markup.appID,
+            let language = markup.place(of: chrome.language)
         {
-            html.prewritten(markup.chrome(layout: layout, language: chrome.language), of: markup)
-            html.prewritten(
-                markup.appearanceToggle(language: chrome.language, current: chrome.display.appearance), of: markup)
+            html.prewritten(markup.chrome(layout: layout, language: language), of: markup)
+            html.prewritten(markup.appearanceToggle(language: language, current: chrome.display.appearance), of: markup)
             visitor(chrome, into: &html)
         } else {
             headAfterTitle(app: chrome.app, into: &html)
