@@ -1,8 +1,14 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension Request {
     /// Cookies from every `Cookie` header; the first of a repeated name wins (the most specific path).
     public var cookies: [String: String] {
         var cookies: [String: String] = [:]
-        forEachCookie { header, name, value in
+        forEachCookie { header, _, name, value in
             let key = String(Self.text(of: header, at: name))
             if cookies[key] == nil { cookies[key] = String(Self.text(of: header, at: value)) }
             return true
@@ -13,47 +19,65 @@ extension Request {
     /// `cookies[name]`, without building the dictionary: the first pair of that name.
     public func cookie(named name: String) -> Substring? {
         var found: Substring?
-        let wanted = name.utf8.span
-        forEachCookie { header, pairName, value in
-            guard pairName.count == wanted.count else { return true }
-            let bytes = header.utf8.span
-            for offset in 0..<wanted.count where bytes[pairName.lowerBound + offset] != wanted[offset] { return true }
-            found = Self.text(of: header, at: value)
-            return false
+        var name = name
+        name.withUTF8 { wanted in
+            forEachCookie { header, bytes, pairName, value in
+                guard pairName.count == wanted.count,
+                    memcmp(bytes.baseAddress! + pairName.lowerBound, wanted.baseAddress!, wanted.count) == 0
+                else { return true }
+                found = Self.text(of: header, at: value)
+                return false
+            }
         }
         return found
     }
 
-    /// Calls `body` with each `name=value` pair of the `Cookie` headers in order (the header, and
-    /// where the name and the value lie in its UTF-8), until it returns false. A header is octets
-    /// (RFC 6265): pairs are split at `;` and `=` bytes, spaces and tabs around a name and a value
-    /// are dropped, as are the quotes around a quoted value, and a pair without `=` or with an
-    /// empty name is skipped.
-    private func forEachCookie(_ body: (String, Range<Int>, Range<Int>) -> Bool) {
+    /// Calls `body` with each `name=value` pair of the `Cookie` headers in order (the header, its
+    /// UTF-8, and where the name and the value lie in it), until it returns false. A header is
+    /// octets (RFC 6265): pairs are split at `;` and `=` bytes, spaces and tabs around a name and
+    /// a value are dropped, as are the quotes around a quoted value, and a pair without `=` or
+    /// with an empty name is skipped. The bytes are read in place (`withUTF8`), the separators
+    /// found by `memchr`.
+    private func forEachCookie(_ body: (String, UnsafeBufferPointer<UInt8>, Range<Int>, Range<Int>) -> Bool) {
         for field in headers where HTTPHeaders.sameName(field.name, "Cookie") {
-            let bytes = field.value.utf8.span
-            var pairStart = 0
-            while pairStart < bytes.count {
-                var pairEnd = pairStart
-                while pairEnd < bytes.count && bytes[pairEnd] != UInt8(ascii: ";") { pairEnd += 1 }
-                defer { pairStart = pairEnd + 1 }
-                var equals = pairStart
-                while equals < pairEnd && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-                guard equals < pairEnd else { continue }
-                let name = Self.trimmingSpaces(pairStart..<equals, in: bytes)
-                var value = Self.trimmingSpaces(equals + 1..<pairEnd, in: bytes)
-                if value.count >= 2, bytes[value.lowerBound] == UInt8(ascii: "\""),
-                    bytes[value.upperBound - 1] == UInt8(ascii: "\"")
-                {
-                    value = value.lowerBound + 1..<value.upperBound - 1
-                }
-                guard !name.isEmpty else { continue }
-                guard body(field.value, name, value) else { return }
+            var header = field.value
+            let goesOn = header.withUTF8 { bytes in
+                Self.forEachPair(in: bytes) { name, value in body(field.value, bytes, name, value) }
             }
+            guard goesOn else { return }
         }
     }
 
-    private static func trimmingSpaces(_ range: Range<Int>, in bytes: Span<UInt8>) -> Range<Int> {
+    /// The pairs of one header's bytes, as `forEachCookie` reads them; false when `body` stopped.
+    private static func forEachPair(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Range<Int>) -> Bool
+    ) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        /// The offset of the first `byte` in `range`, else its end.
+        func first(_ byte: UInt8, in range: Range<Int>) -> Int {
+            guard let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return range.upperBound }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+        var pairStart = 0
+        while pairStart < bytes.count {
+            let pairEnd = first(UInt8(ascii: ";"), in: pairStart..<bytes.count)
+            defer { pairStart = pairEnd + 1 }
+            let equals = first(UInt8(ascii: "="), in: pairStart..<pairEnd)
+            guard equals < pairEnd else { continue }
+            let name = trimmingSpaces(pairStart..<equals, in: bytes)
+            var value = trimmingSpaces(equals + 1..<pairEnd, in: bytes)
+            if value.count >= 2, bytes[value.lowerBound] == UInt8(ascii: "\""),
+                bytes[value.upperBound - 1] == UInt8(ascii: "\"")
+            {
+                value = value.lowerBound + 1..<value.upperBound - 1
+            }
+            guard !name.isEmpty else { continue }
+            guard body(name, value) else { return false }
+        }
+        return true
+    }
+
+    private static func trimmingSpaces(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         var start = range.lowerBound
         var end = range.upperBound
