@@ -27,6 +27,8 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
+    /// The text `repeatedText` last wrote, and where its escaped bytes lie.
+    private var repeated: (text: String, written: Range<Int>)?
 
     public init(capacity: Int = 8192) {
         let capacity = max(capacity, 16)
@@ -133,6 +135,15 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     public mutating func text(_ value: some StringProtocol) {
         let done: Void? = value.utf8.withContiguousStorageIfAvailable { escape($0) }
         if done == nil { escape(Array(value.utf8)) }
+    }
+
+    /// `text(value)` for a text a page writes several times (the CSRF token of each of its
+    /// forms): escaped where it is first written, its bytes copied from there after.
+    mutating func repeatedText(_ value: String) {
+        if let repeated, repeated.text == value { return repeatWritten(repeated.written) }
+        let start = count
+        text(value)
+        repeated = (value, start..<count)
     }
 
     private mutating func escape(_ source: [UInt8]) {

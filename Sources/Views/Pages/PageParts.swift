@@ -243,8 +243,8 @@ public enum CSRFField {
 
     static func render(_ token: String?, into html: inout HTMLWriter) {
         guard let token else { return }
-        html.raw("<input type=\"hidden\" name=\"csrf\"")
-        html.attribute("value", token)
-        html.raw(">")
+        html.raw("<input type=\"hidden\" name=\"csrf\" value=\"")
+        html.repeatedText(token)
+        html.raw("\">")
     }
 }
