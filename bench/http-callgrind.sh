@@ -2,6 +2,8 @@
 # Instructions per request of the release server under callgrind (repeatable, unlike req/s on a
 # shared box). Usage: bench/http-callgrind.sh [path ...]   (env: DURATION=5s CONNECTIONS=4 KEEP=dir)
 # Collection starts after one warm-up request; the count covers the server's threads only.
+# SESSION=1 sends the warm-up's session cookie; TABSTAGE_PAGE_CACHE=0 (passed to the server) has
+# every stage page drawn, none sent again as kept: the cost of drawing a page.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release/tabstage}
