@@ -192,7 +192,6 @@ public final class AppMarkup: Sendable {
     private func markupIndex(of language: PageLanguage) -> Int? {
         languages.firstIndex(of: language.tag)
     }
-
 }
 
 extension AppMarkup: Equatable {
