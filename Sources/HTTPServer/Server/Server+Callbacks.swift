@@ -34,7 +34,7 @@ extension Server {
             contextSlot.pointee = nil
         }
         Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef {
-            $0.requestsInFlight.wrappingSubtract(1, ordering: .releasing)
+            _ = $0.requestsInFlight.wrappingSubtract(1, ordering: .releasing)
         }
     }
 
