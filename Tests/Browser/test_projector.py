@@ -4,7 +4,11 @@ element rectangles, not pixels; the screenshots (`projector-*.png` in build/scre
 kept to be looked at.
 
 The app is a designer's seven-tab fitness app, adaptive (a sidebar on a wide window), with
-badges of numbers and words, one long title with a badge and one login-only tab."""
+badges of numbers and words, one long title with a badge and one login-only tab.
+
+Light and dark: each page is loaded once at the session's `auto` and measured twice, with the
+browser asking for light, then for dark (`prefer_appearance`, as a system switching at dusk):
+the page and its frames follow without a reload, and a page load is the suite's dearest step."""
 import json
 import urllib.error
 import urllib.request
@@ -12,7 +16,7 @@ import urllib.request
 import pytest
 from selenium.common.exceptions import ElementNotInteractableException
 
-from support import PROJECTORS, By, Keys, Server, holds, save_screenshot, wait
+from support import PROJECTORS, By, Keys, Server, holds, prefer_appearance, save_screenshot, wait
 from test_stage import frame, in_frame
 
 SIZES = list(PROJECTORS)
@@ -121,8 +125,8 @@ def frames_live(driver):
                == "open" for name in ("phone", "tablet"))
 
 
-def open_stage(driver, base, appearance, app="fitness"):
-    driver.get(f"{base}/{app}/stage?appearance={appearance}")
+def open_stage(driver, base, app="fitness"):
+    driver.get(f"{base}/{app}/stage")
     for name in ("phone", "tablet"):
         wait(driver, lambda d: frame_selected(d, name) is not None, f"the {name} frame shows a tab")
     wait(driver, frames_live, "both frames live")
@@ -152,11 +156,17 @@ def present_from_stage(driver):
 
 # --- a stage that fits -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("appearance", APPEARANCES)
 @pytest.mark.parametrize("size", SIZES)
-def test_the_stage_shows_both_devices_whole_and_scaled_together(fitness, browser, size, appearance):
+def test_the_stage_shows_both_devices_whole_and_scaled_together(fitness, browser, size):
     driver = browser(size)
-    open_stage(driver, fitness, appearance)
+    open_stage(driver, fitness)
+    for appearance in APPEARANCES:
+        prefer_appearance(driver, appearance)
+        expect_both_devices_whole(driver, f"{size} {appearance}")
+        save_screenshot(driver, f"projector-stage-{size}-{appearance}")
+
+
+def expect_both_devices_whole(driver, size):
     shown = measure_stage(driver)
     width, height = shown["viewport"]
     window = [0, 0, width, height]
@@ -169,26 +179,26 @@ def test_the_stage_shows_both_devices_whole_and_scaled_together(fitness, browser
     phone, tablet = devices["phone"]["scale"], devices["tablet"]["scale"]
     assert abs(phone - tablet) < 0.01, f"{size}: scaled together, phone {phone:.3f} and tablet {tablet:.3f}"
     assert phone >= 0.6, f"{size}: the phone at {phone:.3f} of its size"
-    if size == "1920x1080":
+    if size.startswith("1920x1080"):
         assert phone >= 0.9, f"1920x1080: as large as the window allows, not {phone:.3f}"
     assert shown["scrollWidth"] <= width, f"{size}: no sideways scrolling ({shown['scrollWidth']})"
     line = shown["timeline"]
     assert line, f"{size}: the timeline is shown"
     for name, device in devices.items():
         assert not intersects(line, device["bezel"]), f"{size}: the timeline beside or below the {name}: {line}"
-    save_screenshot(driver, f"projector-stage-{size}-{appearance}")
 
 
-@pytest.mark.parametrize("appearance", APPEARANCES)
-def test_below_1024_the_stage_shows_one_device_with_a_switch(fitness, browser, appearance):
+def test_below_1024_the_stage_shows_one_device_with_a_switch(fitness, browser):
     driver = browser("phone")
-    open_stage(driver, fitness, appearance)
+    open_stage(driver, fitness)
     assert list(measure_stage(driver)["devices"]) == ["phone"], "390 wide: the phone alone"
     driver.find_element(By.CSS_SELECTOR, 'label[for="stage-show-tablet"]').click()
-    shown = measure_stage(driver)
-    assert list(shown["devices"]) == ["tablet"], f"the switch shows the tablet: {list(shown['devices'])}"
-    assert inside(shown["devices"]["tablet"]["bezel"], [0, 0, 390, 10000]), "the tablet fits the width"
-    save_screenshot(driver, f"projector-stage-phone-tablet-{appearance}")
+    for appearance in APPEARANCES:
+        prefer_appearance(driver, appearance)
+        shown = measure_stage(driver)
+        assert list(shown["devices"]) == ["tablet"], f"{appearance}: the switch shows the tablet: {list(shown['devices'])}"
+        assert inside(shown["devices"]["tablet"]["bezel"], [0, 0, 390, 10000]), f"{appearance}: the tablet fits the width"
+        save_screenshot(driver, f"projector-stage-phone-tablet-{appearance}")
 
 
 # --- badges beside titles ----------------------------------------------------------------------
@@ -210,28 +220,36 @@ LAYOUT_PAGES = {"bottom": "bottom/today", "vertical": "vertical/today", "sidebar
                 "more": "bottom/_more"}
 
 
-@pytest.mark.parametrize("appearance", APPEARANCES)
 @pytest.mark.parametrize("size", SIZES)
-def test_no_badge_covers_a_title(fitness, browser, size, appearance):
+def test_no_badge_covers_a_title(fitness, browser, size):
     driver = browser(size)
-    seen = 0
+    seen = {appearance: 0 for appearance in APPEARANCES}
     for layout, path in LAYOUT_PAGES.items():
-        driver.get(f"{fitness}/fitness/{path}?appearance={appearance}")
-        cells = driver.execute_script(BADGES_AND_TITLES)
-        for cell in cells:
-            if not cell["badge"] or not cell["title"]:
-                continue
-            seen += 1
-            assert not intersects(cell["badge"], cell["title"]), (
-                f"{size} {layout}: the badge of {cell['tab']} over its title: {cell}")
-        if layout in ("sidebar", "more"):
-            rows = [cell for cell in cells if cell["badge"] and cell["title"]
-                    and cell["kind"] == ("row" if layout == "more" else "sidebar")]
-            assert rows, f"{size} {layout}: rows with badges"
-            for cell in rows:
-                assert cell["badge"][0] >= cell["title"][2] - 0.5, f"{size} {layout}: the badge trails the title: {cell}"
-        save_screenshot(driver, f"projector-badges-{layout}-{size}-{appearance}")
-    assert seen >= 8, f"{size}: badges were measured ({seen})"
+        driver.get(f"{fitness}/fitness/{path}")
+        for appearance in APPEARANCES:
+            prefer_appearance(driver, appearance)
+            seen[appearance] += expect_badges_beside_titles(driver, f"{size} {appearance} {layout}", layout)
+            save_screenshot(driver, f"projector-badges-{layout}-{size}-{appearance}")
+    assert all(count >= 8 for count in seen.values()), f"{size}: badges were measured ({seen})"
+
+
+def expect_badges_beside_titles(driver, where, layout):
+    """No badge over its title, and in the sidebar and the More list each badge after it; returns
+    how many badges were measured."""
+    cells = driver.execute_script(BADGES_AND_TITLES)
+    seen = 0
+    for cell in cells:
+        if not cell["badge"] or not cell["title"]:
+            continue
+        seen += 1
+        assert not intersects(cell["badge"], cell["title"]), f"{where}: the badge of {cell['tab']} over its title: {cell}"
+    if layout in ("sidebar", "more"):
+        rows = [cell for cell in cells if cell["badge"] and cell["title"]
+                and cell["kind"] == ("row" if layout == "more" else "sidebar")]
+        assert rows, f"{where}: rows with badges"
+        for cell in rows:
+            assert cell["badge"][0] >= cell["title"][2] - 0.5, f"{where}: the badge trails the title: {cell}"
+    return seen
 
 
 # --- nothing of TabStage inside a device -------------------------------------------------------
@@ -259,23 +277,26 @@ def expect_nothing_of_ours_inside(driver, where):
             assert not intersects(element["rect"], screen), f"{where}: {element['what']} inside a device screen {screen}"
 
 
-@pytest.mark.parametrize("appearance", APPEARANCES)
 @pytest.mark.parametrize("size", SIZES)
-def test_presenter_controls_lie_outside_the_devices(fitness, browser, size, appearance):
+def test_presenter_controls_lie_outside_the_devices(fitness, browser, size):
     driver = browser(size)
-    open_stage(driver, fitness, appearance)
+    open_stage(driver, fitness)
     present_from_stage(driver)
-    expect_nothing_of_ours_inside(driver, f"{size} stage")
     for name in ("phone", "tablet"):
         inside_frame = in_frame(driver, name, lambda: [e.get_attribute("outerHTML")[:80] for e in
                                                        driver.find_elements(By.CSS_SELECTOR, OURS_IN_A_FRAME)])
         assert not inside_frame, f"{size}: TabStage's controls inside the {name}'s screen: {inside_frame}"
-    save_screenshot(driver, f"projector-presenting-{size}-{appearance}")
+    for appearance in APPEARANCES:
+        prefer_appearance(driver, appearance)
+        expect_nothing_of_ours_inside(driver, f"{size} {appearance} stage")
+        save_screenshot(driver, f"projector-presenting-{size}-{appearance}")
     # A framed tab page while presenting: the panel is beside the device, not in it.
     driver.get(f"{fitness}/fitness/bottom/today")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "a.follow-link"), "the follow link on a tab page")
-    expect_nothing_of_ours_inside(driver, f"{size} tab page")
-    save_screenshot(driver, f"projector-presenting-tab-page-{size}-{appearance}")
+    for appearance in APPEARANCES:
+        prefer_appearance(driver, appearance)
+        expect_nothing_of_ours_inside(driver, f"{size} {appearance} tab page")
+        save_screenshot(driver, f"projector-presenting-tab-page-{size}-{appearance}")
 
 
 # --- sheets inside the device ------------------------------------------------------------------
@@ -290,42 +311,50 @@ var screen = embedded ? [0, 0, innerWidth, innerHeight]
 return {sheet: [q.left, q.top, q.right, q.bottom], screen: screen};"""
 
 
-@pytest.mark.parametrize("appearance", APPEARANCES)
 @pytest.mark.parametrize("size", SIZES)
-def test_the_log_in_sheet_lies_inside_its_device(fitness, browser, size, appearance):
+def test_the_log_in_sheet_lies_inside_its_device(fitness, browser, size):
     driver = browser(size)
     for layout in ("bottom", "vertical"):
-        driver.get(f"{fitness}/fitness/{layout}/today?appearance={appearance}")
+        driver.get(f"{fitness}/fitness/{layout}/today")
         target = "profile" if layout == "vertical" else "_more"
         driver.find_element(By.CSS_SELECTOR, f'.tab-bar a.tab[data-tab="{target}"]').click()
         if layout == "bottom":
             wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, 'a.more-row[href$="/profile"]'), "the More list")
             driver.find_element(By.CSS_SELECTOR, 'a.more-row[href$="/profile"]').click()
-        placed = wait(driver, lambda d: d.execute_script(SHEET_AND_SCREEN), f"{layout}: the log-in sheet")
-        assert inside(placed["sheet"], placed["screen"]), f"{size} {layout}: the sheet outside its device: {placed}"
-        save_screenshot(driver, f"projector-sheet-{layout}-{size}-{appearance}")
-    open_stage(driver, fitness, appearance)
+        wait(driver, lambda d: d.execute_script(SHEET_AND_SCREEN), f"{layout}: the log-in sheet")
+        for appearance in APPEARANCES:
+            prefer_appearance(driver, appearance)
+            placed = driver.execute_script(SHEET_AND_SCREEN)
+            assert placed and inside(placed["sheet"], placed["screen"]), (
+                f"{size} {appearance} {layout}: the sheet outside its device: {placed}")
+            save_screenshot(driver, f"projector-sheet-{layout}-{size}-{appearance}")
+    open_stage(driver, fitness)
     key_tap(driver, "tablet", "profile")
-    placed = wait(driver, lambda d: in_frame(d, "tablet", lambda: d.execute_script(SHEET_AND_SCREEN)),
-                  "the sheet in the tablet frame")
-    assert inside(placed["sheet"], placed["screen"]), f"{size} stage: the sheet outside the tablet: {placed}"
-    save_screenshot(driver, f"projector-sheet-stage-{size}-{appearance}")
+    wait(driver, lambda d: in_frame(d, "tablet", lambda: d.execute_script(SHEET_AND_SCREEN)),
+         "the sheet in the tablet frame")
+    for appearance in APPEARANCES:
+        prefer_appearance(driver, appearance)
+        placed = in_frame(driver, "tablet", lambda: driver.execute_script(SHEET_AND_SCREEN))
+        assert placed and inside(placed["sheet"], placed["screen"]), (
+            f"{size} {appearance} stage: the sheet outside the tablet: {placed}")
+        save_screenshot(driver, f"projector-sheet-stage-{size}-{appearance}")
 
 
-@pytest.mark.parametrize("appearance", APPEARANCES)
-def test_the_sheet_stays_open_on_the_stage_while_presenting(fitness, browser, appearance):
+def test_the_sheet_stays_open_on_the_stage_while_presenting(fitness, browser):
     driver = browser("1440x900")
-    open_stage(driver, fitness, appearance)
+    open_stage(driver, fitness)
     present_from_stage(driver)
     key_tap(driver, "tablet", "profile")
     wait(driver, lambda d: in_frame(d, "tablet", lambda: d.execute_script(SHEET_AND_SCREEN)), "the sheet opens")
     # The refused tap's own change comes back over the frames' streams: the sheet outlives it.
     holds(driver, lambda d: in_frame(d, "tablet", lambda: d.execute_script(SHEET_AND_SCREEN)),
           "the sheet stays open after the refused tap", seconds=2)
-    placed = in_frame(driver, "tablet", lambda: driver.execute_script(SHEET_AND_SCREEN))
-    assert placed, "the sheet is still open 2 s after the refused tap"
-    assert inside(placed["sheet"], placed["screen"]), f"the sheet inside the tablet: {placed}"
-    save_screenshot(driver, f"projector-sheet-presenting-{appearance}")
+    for appearance in APPEARANCES:
+        prefer_appearance(driver, appearance)
+        placed = in_frame(driver, "tablet", lambda: driver.execute_script(SHEET_AND_SCREEN))
+        assert placed, f"{appearance}: the sheet is still open after the refused tap"
+        assert inside(placed["sheet"], placed["screen"]), f"{appearance}: the sheet inside the tablet: {placed}"
+        save_screenshot(driver, f"projector-sheet-presenting-{appearance}")
 
 
 # --- nothing of the host -----------------------------------------------------------------------
@@ -396,11 +425,10 @@ return {newest: rect(last.getBoundingClientRect()), visible: visible, text: last
         value: Number(last.getAttribute('value')), texts: rows.map(function (r) { return r.textContent; })};"""
 
 
-@pytest.mark.parametrize("appearance", APPEARANCES)
 @pytest.mark.parametrize("size", SIZES)
-def test_the_timeline_keeps_the_newest_step_in_view(fitness, browser, size, appearance):
+def test_the_timeline_keeps_the_newest_step_in_view(fitness, browser, size):
     driver = browser(size)
-    open_stage(driver, fitness, appearance)
+    open_stage(driver, fitness)
     before = driver.execute_script(NEWEST_IN_VIEW)
     for tab in ("workouts", "plans", "coach", "today", "workouts", "plans"):
         key_tap(driver, "phone", tab)
@@ -409,18 +437,20 @@ def test_the_timeline_keeps_the_newest_step_in_view(fitness, browser, size, appe
     last_value = before["value"] if before else 0
     wait(driver, lambda d: (lambda s: s if s and s["value"] > last_value and "plans" in s["text"] else None)(
         d.execute_script(NEWEST_IN_VIEW)), "the timeline has the taps")
-    # The timeline scrolls its newest step into view once it is drawn (smoothly, where motion is allowed).
-    shown = wait(driver, lambda d: (lambda s: s if inside(s["newest"], s["visible"], slack=1) else None)(
-        d.execute_script(NEWEST_IN_VIEW)), f"{size}: the newest step in view")
-    assert not any("willMove(toParent" in text or text.startswith("addChild") for text in shown["texts"]), (
-        f"{size}: containment steps shown by default: {shown['texts'][-6:]}")
-    assert any("didSelect" in text for text in shown["texts"]), f"{size}: delegate calls shown: {shown['texts'][-6:]}"
-    save_screenshot(driver, f"projector-timeline-{size}-{appearance}")
+    for appearance in APPEARANCES:
+        prefer_appearance(driver, appearance)
+        # The timeline scrolls its newest step into view once it is drawn (smoothly, where motion is allowed).
+        shown = wait(driver, lambda d: (lambda s: s if inside(s["newest"], s["visible"], slack=1) else None)(
+            d.execute_script(NEWEST_IN_VIEW)), f"{size} {appearance}: the newest step in view")
+        assert not any("willMove(toParent" in text or text.startswith("addChild") for text in shown["texts"]), (
+            f"{size}: containment steps shown by default: {shown['texts'][-6:]}")
+        assert any("didSelect" in text for text in shown["texts"]), f"{size}: delegate calls shown: {shown['texts'][-6:]}"
+        save_screenshot(driver, f"projector-timeline-{size}-{appearance}")
 
 
 def test_the_timeline_shows_containment_steps_on_request_and_can_be_hidden(fitness, browser):
     driver = browser("1280x720")
-    open_stage(driver, fitness, "light")
+    open_stage(driver, fitness)
     key_tap(driver, "phone", "workouts")
     wait(driver, lambda d: frame_selected(d, "phone") == "workouts", "workouts on the phone")
     wait(driver, lambda d: any("didSelect" in t for t in (d.execute_script(NEWEST_IN_VIEW) or {"texts": []})["texts"]),
@@ -497,18 +527,19 @@ return Array.prototype.filter.call(document.querySelectorAll('form'), function (
 }).map(function (form) { return {inDevice: !!form.closest('.device'), text: form.textContent.trim()}; });"""
 
 
-@pytest.mark.parametrize("appearance", APPEARANCES)
-def test_a_pages_reset_is_the_presenters_not_the_apps(app_server, browser, appearance):
+def test_a_pages_reset_is_the_presenters_not_the_apps(app_server, browser):
     library = app_server("library")
     driver = browser("1366x768")
-    driver.get(f"{library}/library/vertical/events?appearance={appearance}")
+    driver.get(f"{library}/library/vertical/events")
     resets = driver.execute_script(RESET_BUTTONS)
     assert resets == [{"inDevice": False, "text": "Reset this page"}], f"the page's reset: {resets}"
-    expect_nothing_of_ours_inside(driver, "a checklist page")
+    for appearance in APPEARANCES:
+        prefer_appearance(driver, appearance)
+        expect_nothing_of_ours_inside(driver, f"a checklist page, {appearance}")
     # It follows the tab shown: a tap to a page without state leaves no reset.
     driver.find_element(By.CSS_SELECTOR, '.tab-bar a.tab[data-tab="home"]').click()
     wait(driver, lambda d: d.execute_script(RESET_BUTTONS) == [], "no reset on a text page")
-    driver.get(f"{library}/library/stage?appearance={appearance}")
+    driver.get(f"{library}/library/stage")
     for name in ("phone", "tablet"):
         wait(driver, lambda d: frame_selected(d, name) is not None, f"the {name} frame shows a tab")
         key_tap(driver, name, "events")
@@ -517,4 +548,6 @@ def test_a_pages_reset_is_the_presenters_not_the_apps(app_server, browser, appea
         assert found == [], f"a reset inside the {name}'s screen: {found}"
     assert driver.find_elements(By.CSS_SELECTOR, '.presenter-panel a[href="/library/reset"]'), (
         "the stage's panel offers the demo's reset")
-    save_screenshot(driver, f"projector-resets-stage-{appearance}")
+    for appearance in APPEARANCES:
+        prefer_appearance(driver, appearance)
+        save_screenshot(driver, f"projector-resets-stage-{appearance}")
