@@ -210,12 +210,17 @@ def prefer_appearance(driver, appearance):
     return driver
 
 
-# Whether the document and each of its frames is dark: its root's background.
+# Whether the document and each of its frames is dark, by its root's background: null while a
+# colour is still changing (a CSS transition runs) or where the root has no background to tell by.
 SHOWN_DARK = """
 return [document].concat(Array.prototype.map.call(document.querySelectorAll('iframe'), function (f) {
   return f.contentDocument; })).map(function (doc) {
     if (!doc || !doc.documentElement) return null;
-    var c = doc.defaultView.getComputedStyle(doc.documentElement).backgroundColor.match(/[\\d.]+/g).map(Number);
+    var view = doc.defaultView;
+    if (doc.getAnimations().some(function (a) { return a instanceof view.CSSTransition && a.playState === 'running'; }))
+      return null;
+    var c = view.getComputedStyle(doc.documentElement).backgroundColor.match(/[\\d.]+/g).map(Number);
+    if (c.length > 3 && c[3] === 0) return null;
     return c[0] + c[1] + c[2] < 240;
   });"""
 

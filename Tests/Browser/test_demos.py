@@ -1,13 +1,14 @@
 """Both built-in demos in headless Chromium: every tab clicked in both layouts at a phone and a
 tablet viewport, the bars driven by keyboard, history walked, the log-in guard and the page forms
-with and without JavaScript, the core walk without JavaScript; axe and the Nu HTML checker on
-every distinct page, and a screenshot of each under build/screenshots/."""
+with and without JavaScript, the core walk without JavaScript; axe on every distinct page in
+light, in dark as the browser asks for it and in dark as the session keeps it, the Nu HTML
+checker on each, and a screenshot of each under build/screenshots/."""
 import re
 
 import pytest
 
-from support import (APPS, LAYOUTS, By, Keys, distinct_pages, document_survived, expect_no_axe_violations,
-                     expect_valid_html, header_item, header_text, log_in, mark_document, page_heading, path_of,
+from support import (APPS, LAYOUTS, By, Keys, axe_violations, distinct_pages, document_survived, expect_valid_html,
+                     header_item, header_text, log_in, mark_document, page_heading, path_of, prefer_appearance,
                      save_screenshot, screenshot_name, selected_tab, tab_link, tap, wait)
 
 BOTH_VIEWPORTS = ["phone", "tablet"]
@@ -171,17 +172,29 @@ def test_core_walk_without_javascript(base, browser, app):
 
 @pytest.mark.parametrize("path", distinct_pages(), ids=screenshot_name)
 def test_axe_finds_no_violations(base, tablet, path):
-    tablet.get(base + path)
-    expect_no_axe_violations(tablet, path)
+    """Light; then dark as the browser asks for it, on the same page (it follows without a
+    reload); then dark as the session keeps it (?appearance=dark), on a light browser. The
+    tablet's screenshot of each page is taken here, from the light page."""
+    driver = tablet
+    driver.get(base + path)
+    problems = axe_violations(driver, f"light {path}")
+    save_screenshot(driver, f"tablet-{screenshot_name(path)}")
+    prefer_appearance(driver, "dark")
+    problems += axe_violations(driver, f"browser dark {path}")
+    prefer_appearance(driver, "light")
+    driver.get(f"{base}/?appearance=dark")
+    driver.get(base + path)
+    problems += axe_violations(driver, f"session dark {path}")
+    assert not problems, "axe violations:\n  " + "\n  ".join(problems)
 
 
 def test_html_is_valid(base, nu):
     expect_valid_html(nu, base, distinct_pages())
 
 
-@pytest.mark.parametrize("viewport", BOTH_VIEWPORTS)
-def test_screenshots_of_every_page(base, browser, viewport):
-    driver = browser(viewport)
+def test_screenshots_of_every_page(base, phone):
+    """At the phone's size; the tablet's are taken by test_axe_finds_no_violations."""
+    driver = phone
     for path in distinct_pages():
         driver.get(base + path)
-        save_screenshot(driver, f"{viewport}-{screenshot_name(path)}")
+        save_screenshot(driver, f"phone-{screenshot_name(path)}")

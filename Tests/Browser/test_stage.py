@@ -6,8 +6,8 @@ import urllib.request
 
 import pytest
 
-from support import (APPS, VIEWPORTS, By, Keys, axe_violations, distinct_pages, expect_valid_documents,
-                     save_screenshot, screenshot_name, selected_tab, tab_link, wait)
+from support import (APPS, VIEWPORTS, By, Keys, distinct_pages, expect_valid_documents, save_screenshot,
+                     selected_tab, tab_link, wait)
 
 SIZES = list(VIEWPORTS)  # phone, tablet, desktop
 # The appearance steps of the tab a tap shows, in UIKit's order (TabContainer's docs).
@@ -248,19 +248,6 @@ def test_dark_appearance_follows_the_browser_and_the_session(base, browser, dark
         save_screenshot(driver, "dark-desktop-restaurant-bottom-news")
         open_stage(driver, base)
         save_screenshot(driver, "dark-stage-desktop")
-
-
-@pytest.mark.parametrize("path", distinct_pages(), ids=screenshot_name)
-@pytest.mark.parametrize("dark_by", ["browser", "session"])
-def test_dark_pages_pass_axe(base, tablet, dark_by, path):
-    driver = tablet
-    if dark_by == "browser":
-        prefer_dark(driver)
-    else:
-        driver.get(f"{base}/?appearance=dark")
-    driver.get(base + path)
-    problems = axe_violations(driver, f"{dark_by} dark {path}")
-    assert not problems, "axe violations:\n  " + "\n  ".join(problems)
 
 
 def test_dark_pages_are_valid_html(base, nu):
