@@ -145,7 +145,8 @@ def test_stage_works_without_javascript(base, browser):
     wait(driver, lambda d: frame_selected(d, "phone") == "finding", "a link in the phone frame works")
     driver.refresh()
     wait(driver, lambda d: frame_selected(d, "tablet") == "finding", "the tablet shows it after a refresh")
-    assert "finding viewDidAppear" in timeline(driver), f"the timeline on refresh: {timeline(driver)[-3:]}"
+    # Without JavaScript the refresh can still be replacing the page the frame was read from.
+    wait(driver, lambda d: "finding viewDidAppear" in timeline(d), "the tap in the timeline after a refresh")
 
 
 def device_chrome(driver):
