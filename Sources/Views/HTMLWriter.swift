@@ -1,5 +1,11 @@
 import ASCII
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes HTML straight into bytes: pages are built by appending UTF-8, never by String
 /// interpolation, and text is escaped on its bytes, not its Characters (PERFORMANCE.md has the
 /// figures). Every text that did not come from this module goes through `text` or `attribute`,
@@ -9,7 +15,7 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The page: the bytes written, in an array of their exact size (the writer's own buffer is
-    /// freed with it).
+    /// given back with it: kept as its thread's spare, `SpareBuffer`, or freed).
     public consuming func finish() -> [UInt8] {
         let written = count
         let from = base
@@ -23,7 +29,7 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     ///
     /// A buffer the writer owns alone (it cannot be copied, so nothing else can see it): writing
     /// needs no uniqueness check nor retain and release around each piece, as an Array would.
-    /// Its pointers never leave this type.
+    /// Its pointers never leave this file: `SpareBuffer` holds one only while no writer does.
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -32,12 +38,16 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
 
     public init(capacity: Int = 8192) {
         let capacity = max(capacity, 16)
+        if capacity <= SpareBuffer.largest, let spare = SpareBuffer.take(atLeast: capacity) {
+            (base, self.capacity) = spare
+            return
+        }
         // Bytes are trivial values: the room need not be zeroed first, it is written before read.
         base = .allocate(capacity: capacity)
         self.capacity = capacity
     }
 
-    deinit { base.deallocate() }
+    deinit { SpareBuffer.keep(base, capacity: capacity) }
 
     /// Copies `source` after the bytes written so far. Inlined: it runs for every piece of markup.
     @inline(__always)
@@ -285,5 +295,76 @@ public enum URLComponentEncoding {
 
     public static func encodedString(_ value: some StringProtocol) -> String {
         String(decoding: encode(value), as: UTF8.self)
+    }
+}
+
+/// Each thread's spare writer buffer: a page's writer takes it instead of allocating (and
+/// freeing) a page-sized buffer, and gives it back when done, so a thread drawing pages one
+/// after another reuses one buffer. The buffer only ever belongs to one writer at a time, on
+/// the thread that holds it; its bytes are written before they are read, as a new buffer's
+/// are. At most one buffer per thread, of `smallest` to `largest` bytes (a smaller one is
+/// freed as before, a larger one too); it is freed when its thread ends.
+enum SpareBuffer {
+    /// The smallest buffer kept: a page writer's default capacity.
+    static let smallest = 8192
+    /// The largest buffer kept: bigger pages' buffers are freed, not kept by an idle thread.
+    static let largest = 64 * 1024
+
+    private struct Spare {
+        var base: UnsafeMutablePointer<UInt8>?
+        var capacity = 0
+    }
+
+    /// The key of each thread's `Spare`, made once; a thread's `Spare` and its buffer are freed
+    /// when the thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Glibc)
+            let freeSpare: @convention(c) (UnsafeMutableRawPointer?) -> Void = { record in
+                guard let record else { return }
+                let spare = record.assumingMemoryBound(to: Spare.self)
+                spare.pointee.base?.deallocate()
+                spare.deallocate()
+            }
+        #else
+            let freeSpare: @convention(c) (UnsafeMutableRawPointer) -> Void = { record in
+                let spare = record.assumingMemoryBound(to: Spare.self)
+                spare.pointee.base?.deallocate()
+                spare.deallocate()
+            }
+        #endif
+        precondition(pthread_key_create(&key, freeSpare) == 0, "no thread-specific key for HTMLWriter")
+        return key
+    }()
+
+    /// The thread's spare buffer when it holds one of at least `capacity` bytes, now the caller's.
+    static func take(atLeast capacity: Int) -> (UnsafeMutablePointer<UInt8>, Int)? {
+        guard let record = pthread_getspecific(key) else { return nil }
+        let spare = record.assumingMemoryBound(to: Spare.self)
+        guard let base = spare.pointee.base, spare.pointee.capacity >= capacity else { return nil }
+        spare.pointee.base = nil
+        return (base, spare.pointee.capacity)
+    }
+
+    /// Keeps `base` as the thread's spare buffer when it is the right size and larger than the
+    /// spare held (which is then freed); frees it otherwise.
+    static func keep(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        guard capacity >= smallest, capacity <= largest else { return base.deallocate() }
+        let spare: UnsafeMutablePointer<Spare>
+        if let record = pthread_getspecific(key) {
+            spare = record.assumingMemoryBound(to: Spare.self)
+        } else {
+            spare = .allocate(capacity: 1)
+            spare.initialize(to: Spare())
+            guard pthread_setspecific(key, spare) == 0 else {
+                spare.deallocate()
+                return base.deallocate()
+            }
+        }
+        if let held = spare.pointee.base {
+            guard spare.pointee.capacity < capacity else { return base.deallocate() }
+            held.deallocate()
+        }
+        spare.pointee = Spare(base: base, capacity: capacity)
     }
 }

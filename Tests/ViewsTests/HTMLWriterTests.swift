@@ -72,3 +72,19 @@ import Testing
         #expect(String(decoding: html.bytes, as: UTF8.self) == "<\(value)>")
     }
 }
+
+/// A writer takes its thread's spare buffer (`SpareBuffer`): what an earlier writer left in it
+/// never shows, whatever their sizes, and nested writers each get a buffer of their own.
+@Test func writersReusingTheSpareBufferWriteOnlyTheirOwnBytes() {
+    let long = String(repeating: "abcdefgh", count: 1500)  // 12,000 bytes: the buffer grows
+    for text in [long, "x", String(repeating: "y", count: 9000), "z"] {
+        var outer = HTMLWriter()
+        outer.text(text)
+        var inner = HTMLWriter()
+        inner.raw("<b>")
+        inner.text("inner")
+        #expect(inner.finish() == Array("<b>inner".utf8))
+        outer.raw("!")
+        #expect(outer.finish() == Array((text + "!").utf8))
+    }
+}
