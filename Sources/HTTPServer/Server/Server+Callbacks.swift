@@ -221,22 +221,25 @@ extension Server {
         return text.withUTF8(badBytes) == 0
     }
 
-    /// Every request header, in order. The count comes first so the array is allocated once.
+    /// Every request header, in order. The count comes first so the array is allocated once;
+    /// the callback appends through a pointer to the fields being built (no box to allocate,
+    /// no exclusivity check per header).
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
         let count = MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)
         guard count > 0 else { return HTTPHeaders() }
-        let reader = HeaderReader(capacity: Int(count))
-        withExtendedLifetime(reader) {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(Int(count))
+        withUnsafeMutablePointer(to: &headers) { headers in
             _ = MHD_get_connection_values(
                 connection, .HEADER_KIND,
                 { cls, _, key, value in
                     guard let cls, let key else { return .YES }
-                    Unmanaged<HeaderReader>.fromOpaque(cls).takeUnretainedValue().headers.add(
+                    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(
                         name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
                     return .YES
-                }, Unmanaged.passUnretained(reader).toOpaque())
+                }, headers)
         }
-        return reader.headers
+        return headers
     }
 
     static func header(_ name: String, of connection: OpaquePointer) -> String? {
@@ -262,12 +265,6 @@ extension Server {
             return String(cString: base)
         }
     }
-}
-
-/// The request headers libmicrohttpd hands one by one to the callback of `headers(of:)`.
-private final class HeaderReader {
-    var headers = HTTPHeaders()
-    init(capacity: Int) { headers.reserveCapacity(capacity) }
 }
 
 /// A response body lent to libmicrohttpd: it releases the box when it destroys the response.
