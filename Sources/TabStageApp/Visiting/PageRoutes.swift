@@ -231,7 +231,9 @@ final class PageRoutes: Sendable {
         static let nobody = Viewer(
             VisitorSession(), language: .english, display: DisplaySettings())
 
-        init(_ session: VisitorSession, language: PageLanguage, display: DisplaySettings) {
+        /// Borrows the session (an initializer's parameter is otherwise a copy of its own): only
+        /// the fields a page shows are copied out.
+        init(_ session: borrowing VisitorSession, language: PageLanguage, display: DisplaySettings) {
             self.language = language
             self.display = display
             name = session.visitorName
@@ -264,7 +266,7 @@ final class PageRoutes: Sendable {
                 handler(PageVisit(page: page, language: language, display: display, notice: notice), &session), page,
                 in: &session)
             if visiting.isRecorded { Recorder.record(page, answer, since: mark, in: &session) }
-            return (answer, Viewer(session, language: language, display: display))
+            return (consume answer, Viewer(session, language: language, display: display))
         }
         let (revision, newSession) = (visit.revision, visit.newSession)
         // Moved out, not copied: the answer may hold the visitor's container.
