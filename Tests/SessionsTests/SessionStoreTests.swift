@@ -10,9 +10,13 @@ private func id(_ number: Int) -> SessionID { SessionID(high: 0, low: UInt64(num
     #expect(SessionID(cookieValue: original.description) == original)
 }
 
-/// Every byte value at every position of a good id, as a `String` and as the `Substring` a
-/// cookie lookup gives, and ids of varied digits in every position.
+/// Every byte value at every position of a good id, as a `String`, as the `Substring` a
+/// cookie lookup gives and as the bytes `init(cookieBytes:)` reads eight at a time, and ids of
+/// varied digits in every position.
 @Test func sessionIDParsingAcceptsExactlyLowercaseHexDigits() {
+    func fromBytes(_ text: String) -> SessionID? {
+        Array(text.utf8).withUnsafeBufferPointer { SessionID(cookieBytes: $0) }
+    }
     let good = Array("0123456789abcdef0123456789abcdef".utf8)
     let hexDigits = Set("0123456789abcdef".utf8)
     for position in 0..<32 {
@@ -23,6 +27,7 @@ private func id(_ number: Int) -> SessionID { SessionID(high: 0, low: UInt64(num
             let parsed = SessionID(cookieValue: Substring(text))
             #expect((parsed != nil) == hexDigits.contains(byte), "byte \(byte) at \(position)")
             if let parsed { #expect(parsed.description == text) }
+            #expect(fromBytes(text) == parsed, "byte \(byte) at \(position), read as bytes")
         }
     }
     var generator = SystemRandomNumberGenerator()
@@ -30,6 +35,7 @@ private func id(_ number: Int) -> SessionID { SessionID(high: 0, low: UInt64(num
         let id = SessionID(high: generator.next(), low: generator.next())
         #expect(SessionID(cookieValue: Substring("x" + id.description).dropFirst()) == id)
         #expect(SessionID(cookieValue: id.description) == id)
+        #expect(fromBytes(id.description) == id)
     }
 }
 
@@ -39,6 +45,7 @@ private func id(_ number: Int) -> SessionID { SessionID(high: 0, low: UInt64(num
 ])
 func malformedCookieValuesNameNoSession(_ value: String) {
     #expect(SessionID(cookieValue: value) == nil)
+    #expect(Array(value.utf8).withUnsafeBufferPointer { SessionID(cookieBytes: $0) } == nil)
 }
 
 @Test func seededIDsRepeatAndDiffer() {

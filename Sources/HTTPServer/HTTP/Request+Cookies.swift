@@ -32,6 +32,25 @@ extension Request {
         return found
     }
 
+    /// Lends the bytes of the first cookie named `name` (as `cookie(named:)` finds it) to `body`,
+    /// without making a String of them; false when there is none. For values read as bytes,
+    /// such as a session id.
+    public func withCookie(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        var found = false
+        var name = name
+        name.withUTF8 { wanted in
+            forEachCookie { _, bytes, pairName, value in
+                guard pairName.count == wanted.count,
+                    memcmp(bytes.baseAddress! + pairName.lowerBound, wanted.baseAddress!, wanted.count) == 0
+                else { return true }
+                body(UnsafeBufferPointer(rebasing: bytes[value]))
+                found = true
+                return false
+            }
+        }
+        return found
+    }
+
     /// Calls `body` with each `name=value` pair of the `Cookie` headers in order (the header, its
     /// UTF-8, and where the name and the value lie in it), until it returns false. A header is
     /// octets (RFC 6265): pairs are split at `;` and `=` bytes, spaces and tabs around a name and

@@ -24,6 +24,37 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         self = parsed
     }
 
+    /// The id a cookie's bytes spell: 32 lowercase hex digits, else nil (as `init(cookieValue:)`).
+    /// Read eight digits at a time (`eightDigits`): this runs on every request with a cookie.
+    public init?(cookieBytes: UnsafeBufferPointer<UInt8>) {
+        guard cookieBytes.count == 32, let base = cookieBytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        guard let first = Self.eightDigits(raw, at: 0), let second = Self.eightDigits(raw, at: 8),
+            let third = Self.eightDigits(raw, at: 16), let fourth = Self.eightDigits(raw, at: 24)
+        else { return nil }
+        self.init(high: UInt64(first) << 32 | UInt64(second), low: UInt64(third) << 32 | UInt64(fourth))
+    }
+
+    /// Eight lowercase hex digits at `offset` as one number (the first digit the highest), else
+    /// nil: one word read and checked for all eight bytes at once. With every byte below 0x80,
+    /// `(byte | 0x80) - k` keeps its top bit exactly when `byte >= k`, and no byte borrows from
+    /// the next; a digit's value is its low four bits, plus 9 for `a`–`f`.
+    static func eightDigits(_ raw: UnsafeRawPointer, at offset: Int) -> UInt32? {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        guard word & tops == 0 else { return nil }
+        func atLeast(_ byte: UInt64) -> UInt64 { ((word | tops) &- byte &* 0x0101_0101_0101_0101) & tops }
+        let digits = atLeast(0x30) & ~atLeast(0x3A)
+        let letters = atLeast(0x61) & ~atLeast(0x67)
+        guard digits | letters == tops else { return nil }
+        // The first digit is the lowest byte: pairs, then fours, then all eight, first digit highest.
+        var value = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ (letters >> 7) &* 9
+        value = (value << 4 | value >> 8) & 0x00FF_00FF_00FF_00FF
+        value = (value << 8 | value >> 16) & 0x0000_FFFF_0000_FFFF
+        value = (value << 16 | value >> 32) & 0xFFFF_FFFF
+        return UInt32(truncatingIfNeeded: value)
+    }
+
     /// 32 lowercase hex digits, the first 16 the high half.
     @inlinable
     static func parse<Digits: RandomAccessCollection<UInt8>>(_ digits: Digits) -> SessionID? where Digits.Index == Int {

@@ -41,7 +41,10 @@ final class Visitors: Sendable {
 
     /// The session named by the request's cookie, if it is well-formed.
     func sessionID(of request: Request) -> SessionID? {
-        request.cookie(named: Self.cookieName).flatMap { SessionID(cookieValue: $0) }
+        // Parsed from the cookie's bytes where they lie in the header: no String is made.
+        var id: SessionID?
+        _ = request.withCookie(named: Self.cookieName) { id = SessionID(cookieBytes: $0) }
+        return id
     }
 
     /// Runs `body` on the visitor's session under the store's lock and keeps what it leaves.
