@@ -53,6 +53,14 @@ public final class MemorySessionStore<State: Sendable>: SessionStore {
         return given
     }
 
+    /// Lends the state to `answer` where the table keeps it, under the lock; not generic, so a
+    /// read through `any SessionStore` looks up no metadata.
+    public func accepts(_ id: SessionID, now: Double, _ answer: (State) -> Bool) throws(SessionStoreError) -> Bool {
+        var accepted = false
+        lend(id, now: now) { accepted = answer($0) }
+        return accepted
+    }
+
     /// Runs `body` on the state where the table keeps it, counting a use at `now`. Specialized
     /// for the server's sessions, which reach the store through `any SessionStore`, so a read
     /// does not look up the generic `State`'s metadata on every call.

@@ -39,6 +39,12 @@ public protocol SessionStore<State>: Sendable {
     func answer<Answer>(_ id: SessionID, now: Double, _ answer: (State) -> Answer?) throws(SessionStoreError)
         -> Answer?
 
+    /// `answer` for a caller that keeps what it takes out itself: whether `answer` said true
+    /// (on a current state, as `answer` returns it). Not generic, so a store reached through
+    /// `any SessionStore` need not look up an answer type's metadata on each read; a store that
+    /// does not implement it gets `answer`.
+    func accepts(_ id: SessionID, now: Double, _ answer: (State) -> Bool) throws(SessionStoreError) -> Bool
+
     /// Points the second name `alias` (a presenter's follow code) at session `id`, replacing
     /// what it named, or removes it (`id` nil). Every instance sharing the store sees it. An
     /// alias lives the idle timeout past its last set or lookup; it says nothing about the
@@ -77,6 +83,10 @@ public struct Announced<Result> {
 }
 
 extension SessionStore {
+    public func accepts(_ id: SessionID, now: Double, _ answer: (State) -> Bool) throws(SessionStoreError) -> Bool {
+        try self.answer(id, now: now) { answer($0) ? true : nil } ?? false
+    }
+
     /// `modify` announcing nothing.
     public func modify<Result>(_ id: SessionID, now: Double, _ body: (inout State?) -> Result)
         throws(SessionStoreError) -> Result

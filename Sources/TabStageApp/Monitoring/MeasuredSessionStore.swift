@@ -41,6 +41,16 @@ final class MeasuredSessionStore: SessionStore {
         }
     }
 
+    func accepts(_ id: SessionID, now: Double, _ answer: (VisitorSession) -> Bool) throws(SessionStoreError) -> Bool {
+        metrics.recordStore(.read)
+        do {
+            return try base.accepts(id, now: now, answer)
+        } catch {
+            metrics.recordStoreError(error)
+            throw error
+        }
+    }
+
     func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
         try measured(.modify) { () throws(SessionStoreError) in try base.setAlias(alias, to: id, now: now) }
     }

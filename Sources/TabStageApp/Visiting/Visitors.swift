@@ -67,15 +67,21 @@ final class Visitors: Sendable {
         let id = sessionID(of: request)
         if readsFirst, let id {
             var revision: UInt64 = 0
-            // A session stored before tokens existed gets one from the change below.
-            let unchanged: Result? = try store.answer(id, now: now) { session in
-                guard session.csrfToken != nil else { return nil }
+            var unchanged: Result?
+            // Read through `accepts`, the result kept here: taken only when the store accepts,
+            // which is when its last run of `body` set it (a store may run `body` on a state it
+            // then finds stale). A session stored before tokens existed gets one from the change
+            // below.
+            let accepted = try store.accepts(id, now: now) { session in
+                guard session.csrfToken != nil else { return false }
                 var copy = session
                 let result = body(&copy)
                 revision = session.revision ?? 0
-                return copy == session ? result : nil
+                guard copy == session else { return false }
+                unchanged = result
+                return true
             }
-            if let unchanged { return Visit(result: unchanged, revision: revision) }
+            if accepted, let unchanged = unchanged.take() { return Visit(result: unchanged, revision: revision) }
         }
         return try change(id, now: now, create: create, body)
     }
