@@ -93,18 +93,22 @@ final class PageRequest {
 
 /// The settings a request asks the visitor's session to keep for every page (`?lang=`,
 /// `?appearance=`, `?frame=`), and what the browser says of itself, read once per request.
+///
+/// Its optionals are spelled `Optional<…>`, as `StageContext`'s are: a `T?` variable starts out
+/// nil, and the initialiser then writes over an already whole value, which copies it.
+// swift-format-ignore: UseShorthandTypeNames
 struct RequestedSettings {
     /// The languages the page may be in (`PageRequest.languages`).
     let languages: PageLanguages
     /// A `?lang=` naming one of `languages`, spelled as they are.
-    var language: String?
+    var language: Optional<String>
     /// A valid `?appearance=light|dark|auto`.
-    var appearance: Appearance?
+    var appearance: Optional<Appearance>
     /// `?frame=device` (true) or `?frame=none` (false).
-    var showsDeviceFrames: Bool?
+    var showsDeviceFrames: Optional<Bool>
     /// The browser loads the page into a frame (`Sec-Fetch-Dest: iframe`: the stage's).
     var isEmbedded: Bool
-    var acceptLanguage: String?
+    var acceptLanguage: Optional<String>
 
     init(_ request: borrowing Request, languages: PageLanguages) {
         self.languages = languages
