@@ -434,12 +434,15 @@ def expect_no_axe_violations(driver, where):
     assert not problems, "axe violations:\n  " + "\n  ".join(problems)
 
 
-def expect_no_axe_violations_on(driver, base, pages):
-    """Loads each page in turn; axe finds no violation on any of them."""
+def expect_no_axe_violations_on(driver, base, pages, screenshots=None):
+    """Loads each page in turn; axe finds no violation on any of them. With `screenshots`, a
+    name's beginning, each page's screenshot is saved as well (the page loaded once for both)."""
     problems = []
     for path in pages:
         driver.get(base + path)
         problems += axe_violations(driver, path)
+        if screenshots:
+            save_screenshot(driver, f"{screenshots}-{screenshot_name(path)}")
     assert not problems, "axe violations:\n  " + "\n  ".join(problems)
 
 

@@ -173,8 +173,9 @@ def test_core_walk_without_javascript(base, browser, app):
 @pytest.mark.parametrize("path", distinct_pages(), ids=screenshot_name)
 def test_axe_finds_no_violations(base, tablet, path):
     """Light; then dark as the browser asks for it, on the same page (it follows without a
-    reload); then dark as the session keeps it (?appearance=dark), on a light browser. The
-    tablet's screenshot of each page is taken here, from the light page."""
+    reload); then dark as the session keeps it (?appearance=dark sets it; a stage's frames read
+    it from the session), on a light browser. The tablet's screenshot of each page is taken
+    here, from the light page."""
     driver = tablet
     driver.get(base + path)
     problems = axe_violations(driver, f"light {path}")
@@ -182,8 +183,7 @@ def test_axe_finds_no_violations(base, tablet, path):
     prefer_appearance(driver, "dark")
     problems += axe_violations(driver, f"browser dark {path}")
     prefer_appearance(driver, "light")
-    driver.get(f"{base}/?appearance=dark")
-    driver.get(base + path)
+    driver.get(base + path + ("&" if "?" in path else "?") + "appearance=dark")
     problems += axe_violations(driver, f"session dark {path}")
     assert not problems, "axe violations:\n  " + "\n  ".join(problems)
 
