@@ -19,16 +19,7 @@ extension Request {
     /// `cookies[name]`, without building the dictionary: the first pair of that name.
     public func cookie(named name: String) -> Substring? {
         var found: Substring?
-        var name = name
-        name.withUTF8 { wanted in
-            forEachCookie { header, bytes, pairName, value in
-                guard pairName.count == wanted.count,
-                    memcmp(bytes.baseAddress! + pairName.lowerBound, wanted.baseAddress!, wanted.count) == 0
-                else { return true }
-                found = Self.text(of: header, at: value)
-                return false
-            }
-        }
+        _ = firstCookie(named: name) { header, _, value in found = Self.text(of: header, at: value) }
         return found
     }
 
@@ -36,14 +27,22 @@ extension Request {
     /// without making a String of them; false when there is none. For values read as bytes,
     /// such as a session id.
     public func withCookie(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        firstCookie(named: name) { _, bytes, value in body(UnsafeBufferPointer(rebasing: bytes[value])) }
+    }
+
+    /// Calls `body` with the first pair named `name` (its header, the header's UTF-8 and where
+    /// the value lies in it), the name compared by `memcmp`; false when there is none.
+    private func firstCookie(
+        named name: String, _ body: (String, UnsafeBufferPointer<UInt8>, Range<Int>) -> Void
+    ) -> Bool {
         var found = false
         var name = name
         name.withUTF8 { wanted in
-            forEachCookie { _, bytes, pairName, value in
+            forEachCookie { header, bytes, pairName, value in
                 guard pairName.count == wanted.count,
                     memcmp(bytes.baseAddress! + pairName.lowerBound, wanted.baseAddress!, wanted.count) == 0
                 else { return true }
-                body(UnsafeBufferPointer(rebasing: bytes[value]))
+                body(header, bytes, value)
                 found = true
                 return false
             }

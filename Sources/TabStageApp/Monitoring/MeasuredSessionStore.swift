@@ -42,13 +42,7 @@ final class MeasuredSessionStore: SessionStore {
     }
 
     func accepts(_ id: SessionID, now: Double, _ answer: (VisitorSession) -> Bool) throws(SessionStoreError) -> Bool {
-        metrics.recordStore(.read)
-        do {
-            return try base.accepts(id, now: now, answer)
-        } catch {
-            metrics.recordStoreError(error)
-            throw error
-        }
+        try measured(.read) { () throws(SessionStoreError) in try base.accepts(id, now: now, answer) }
     }
 
     func setAlias(_ alias: String, to id: SessionID?, now: Double) throws(SessionStoreError) {
