@@ -15,10 +15,19 @@ public struct HTMLWriter: ~Copyable, @unchecked Sendable {
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The page: the bytes written, in an array of their exact size (the writer's own buffer is
-    /// given back with it: kept as its thread's spare, `SpareBuffer`, or freed).
+    /// given back with it: kept as its thread's spare, `SpareBuffer`, or freed). The array is
+    /// the storage of a page given up on this thread (`SparePage`) when one of a fitting size
+    /// is held, else a new one.
     public consuming func finish() -> [UInt8] {
         let written = count
         let from = base
+        if var page = SparePage.take(fitting: written) {
+            // Emptied and filled in place when nothing else holds it (a page still being sent);
+            // else an array of the same room is allocated, as it would be without a spare.
+            page.removeAll(keepingCapacity: true)
+            page.append(contentsOf: UnsafeBufferPointer(start: from, count: written))
+            return page
+        }
         return [UInt8](unsafeUninitializedCapacity: written) { room, initialized in
             if let to = room.baseAddress { to.initialize(from: from, count: written) }
             initialized = written
@@ -367,4 +376,64 @@ enum SpareBuffer {
         }
         spare.pointee = Spare(base: base, capacity: capacity)
     }
+}
+
+/// Each thread's spare page array: the storage of a page its holder gave up (a page replaced
+/// in `RenderedPages`), which the thread's next `HTMLWriter.finish` fills instead of allocating
+/// an array (and the page given up freeing its own). Arrays keep their value semantics: a spare
+/// that something else still holds (a page being sent) is never written, `finish` gets a new
+/// array instead. At most one array per thread; it is taken only when its room fits the page
+/// (at least its size, at most twice it), else freed; it is freed when its thread ends.
+public enum SparePage {
+    /// The smallest array kept: smaller ones are not worth keeping (glibc serves them from its
+    /// small bins, without sorting its free chunks).
+    static let smallest = 1024
+
+    /// Gives up `page`: kept as the thread's spare (the one held before is freed).
+    public static func keep(_ page: consuming [UInt8]) {
+        guard page.capacity >= smallest, page.capacity <= SpareBuffer.largest else { return }
+        let held: UnsafeMutablePointer<[UInt8]>
+        if let record = pthread_getspecific(key) {
+            held = record.assumingMemoryBound(to: [UInt8].self)
+        } else {
+            held = .allocate(capacity: 1)
+            held.initialize(to: [])
+            guard pthread_setspecific(key, held) == 0 else {
+                held.deinitialize(count: 1)
+                return held.deallocate()
+            }
+        }
+        held.pointee = page
+    }
+
+    /// The thread's spare array, now the caller's, when its room fits `count` bytes.
+    static func take(fitting count: Int) -> [UInt8]? {
+        guard let record = pthread_getspecific(key) else { return nil }
+        let held = record.assumingMemoryBound(to: [UInt8].self)
+        guard held.pointee.capacity >= smallest else { return nil }
+        let page = held.move()
+        held.initialize(to: [])
+        guard page.capacity >= count, page.capacity <= count * 2 else { return nil }
+        return page
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Glibc)
+            let freeHeld: @convention(c) (UnsafeMutableRawPointer?) -> Void = { record in
+                guard let record else { return }
+                let held = record.assumingMemoryBound(to: [UInt8].self)
+                held.deinitialize(count: 1)
+                held.deallocate()
+            }
+        #else
+            let freeHeld: @convention(c) (UnsafeMutableRawPointer) -> Void = { record in
+                let held = record.assumingMemoryBound(to: [UInt8].self)
+                held.deinitialize(count: 1)
+                held.deallocate()
+            }
+        #endif
+        precondition(pthread_key_create(&key, freeHeld) == 0, "no thread-specific key for SparePage")
+        return key
+    }()
 }

@@ -88,3 +88,28 @@ import Testing
         #expect(outer.finish() == Array((text + "!").utf8))
     }
 }
+
+/// A page given up (`SparePage.keep`) becomes the array of the thread's next page: that page
+/// holds only its own bytes, and a page given up while still held elsewhere keeps its bytes.
+@Test func pagesFilledFromTheSparePageHoldOnlyTheirOwnBytes() {
+    let sizes = [3000, 2000, 4000, 9000, 1500, 50]
+    var previous: [UInt8]?
+    for (index, size) in sizes.enumerated() {
+        let text = String(repeating: Character(UnicodeScalar(UInt8(97 + index))), count: size)
+        var writer = HTMLWriter()
+        writer.text(text)
+        let page = writer.finish()
+        #expect(page == Array(text.utf8))
+        // The page before, still held here: given up again, it must not be written over.
+        if let previous {
+            let held = previous
+            SparePage.keep(previous)
+            var next = HTMLWriter()
+            next.text("other")
+            #expect(next.finish() == Array("other".utf8))
+            #expect(held == previous)
+        }
+        SparePage.keep(page)
+        previous = page
+    }
+}

@@ -74,7 +74,12 @@ final class RenderedPages: Sendable {
             return drawn.bytes
         }
         let drawn = Drawn(kind, of: context)
-        if drawn.bytes.count <= Self.largestPage { slot.drawn.withLock { $0 = drawn } }
+        guard drawn.bytes.count <= Self.largestPage else { return drawn.bytes }
+        // The page replaced: its array becomes this thread's next page (`SparePage`) instead of
+        // being freed, when this was its last holder but for pages still being sent.
+        var replaced: Drawn? = drawn
+        slot.drawn.withLock { swap(&$0, &replaced) }
+        if isKnownUniquelyReferenced(&replaced), let bytes = replaced?.bytes { SparePage.keep(bytes) }
         return drawn.bytes
     }
 
