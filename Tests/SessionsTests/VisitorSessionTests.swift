@@ -46,3 +46,42 @@ import Testing
     // Without any catalog nothing can be decoded: that is the decoder owner's mistake, not the data's.
     #expect(throws: AppCatalogError.noCatalog) { try JSONDecoder().decode(VisitorSession.self, from: encoded) }
 }
+
+/// `VisitorSession`'s `==` is written by hand: a session differing from another in any one
+/// field is not equal to it, and equal copies are.
+@Test func everyFieldTellsSessionsApart() throws {
+    let app = try #require(BuiltInApps.app(id: BuiltInApps.restaurantID))
+    let base = VisitorSession(csrfToken: "t", revision: 1)
+    var full = base
+    full.withContainer(for: app) { _ in }
+    full.visitorName = "Ada"
+    full.languageTag = "zh-Hant"
+    full.flash = FlashMessage(text: LocalizedText(en: "Hi", zhHant: "嗨"), isError: false)
+    full.presentation = Presentation(code: "ABCD", appID: app.id, layout: .bottom)
+    full.appearanceName = "dark"
+    full.hidesDeviceFrames = true
+    full.recording = TestRecording(appID: app.id, startedAt: 0, startedLoggedInAs: nil)
+    let changes: [(inout VisitorSession) -> Void] = [
+        { $0.containers = full.containers }, { $0.visitorName = full.visitorName },
+        { $0.languageTag = full.languageTag }, { $0.flash = full.flash }, { $0.csrfToken = "u" },
+        { $0.revision = 2 }, { $0.presentation = full.presentation }, { $0.appearanceName = full.appearanceName },
+        { $0.hidesDeviceFrames = full.hidesDeviceFrames }, { $0.recording = full.recording },
+    ]
+    // One change per stored field: a field added to VisitorSession needs its change here.
+    #expect(changes.count == Mirror(reflecting: base).children.count)
+    for change in changes {
+        var changed = base
+        change(&changed)
+        #expect(changed != base)
+        #expect(base != changed)
+        #expect(changed == changed)
+        var other = full
+        other.presentation?.shown = .more
+        #expect(other != full)
+    }
+    let copy = full
+    #expect(copy == full)
+    var flashed = full
+    flashed.flash?.isError = true
+    #expect(flashed != full)
+}

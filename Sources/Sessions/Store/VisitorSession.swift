@@ -49,6 +49,35 @@ public struct VisitorSession: Sendable, Equatable, Codable {
 
     public var isLoggedIn: Bool { visitorName != nil }
 
+    /// Every field compared, as the derived `==` would (a field added must be added here:
+    /// `everyFieldTellsSessionsApart` checks each), but an optional struct that is nil on both
+    /// sides is told apart by its tag alone: the derived `==` copies each optional field (and
+    /// retains and releases what it holds) to compare it, and `Visitors.visit` compares a
+    /// session on every page it reads.
+    public static func == (lhs: VisitorSession, rhs: VisitorSession) -> Bool {
+        lhs.revision == rhs.revision && lhs.csrfToken == rhs.csrfToken && lhs.visitorName == rhs.visitorName
+            && lhs.languageTag == rhs.languageTag && lhs.appearanceName == rhs.appearanceName
+            && lhs.hidesDeviceFrames == rhs.hidesDeviceFrames && bothNilOrEqual(lhs.flash, rhs.flash)
+            && bothNilOrEqual(lhs.presentation, rhs.presentation) && bothNilOrEqual(lhs.recording, rhs.recording)
+            && lhs.containers == rhs.containers
+    }
+
+    /// Two optionals, borrowed: equal when both are nil, different when one is; compared (and
+    /// copied) only when both hold a value.
+    @inline(__always)
+    private static func bothNilOrEqual<Value: Equatable>(_ left: borrowing Value?, _ right: borrowing Value?) -> Bool {
+        switch (isNil(left), isNil(right)) {
+        case (true, true): true
+        case (false, false): copy left == copy right
+        default: false
+        }
+    }
+
+    @inline(__always)
+    private static func isNil<Value>(_ value: borrowing Value?) -> Bool {
+        value == nil
+    }
+
     private enum CodingKeys: String, CodingKey {
         case containers, visitorName, languageTag, flash, csrfToken, revision, presentation, appearanceName
         case hidesDeviceFrames, recording
