@@ -217,15 +217,18 @@ final class PageRoutes: Sendable {
     // MARK: Visiting the session
 
     /// The visitor as a page shows them, read under the session's lock.
+    // swift-format-ignore: UseShorthandTypeNames
     struct Viewer {
         var language: PageLanguage
         var display: DisplaySettings
-        var name: String?
-        var csrfToken: String?
-        var presentation: Presentation?
+        // Spelled Optional<…>, as RequestedSettings' are: a `T?` variable starts out nil, and
+        // the initializer then writes over an already whole value, which copies it.
+        var name: Optional<String>
+        var csrfToken: Optional<String>
+        var presentation: Optional<Presentation>
         var recording: RecordingStatus
         var revision: UInt64 = 0
-        var newSession: SessionID?
+        var newSession: Optional<SessionID> = nil
 
         /// No one's: for answers that draw no page.
         static let nobody = Viewer(
