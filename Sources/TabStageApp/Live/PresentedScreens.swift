@@ -10,6 +10,8 @@ enum PresentedScreens {
     static func record(_ answer: consuming PageAnswer, _ page: PageRequest, in session: inout VisitorSession)
         -> PageAnswer
     {
+        // Most visitors present nothing: their answer is handed on as it is, not taken apart.
+        guard session.presentation != nil, !page.isLiveRefresh else { return answer }
         switch consume answer {
         case .screen(let container, let screen):
             if case .visitor = screen.audience { record(screen.content, page, in: &session) }
