@@ -110,7 +110,9 @@ def stop(process, log, traced=False):
         process.kill()
         fail("tabstage serve did not stop on SIGTERM")
     if code != 0:
-        fail(f"tabstage serve exited with status {code} on SIGTERM")
+        # What it said last (an abort's reason is on stderr): the only trace of a rare failure.
+        said = Path(log).read_text(errors="replace").strip().splitlines()[-8:]
+        fail(f"tabstage serve exited with status {code} on SIGTERM; its log ended: {' | '.join(said)}")
 
 
 def presented_page(port, tls=False, host=None):
