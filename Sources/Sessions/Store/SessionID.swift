@@ -39,7 +39,7 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// nil: one word read and checked for all eight bytes at once. With every byte below 0x80,
     /// `(byte | 0x80) - k` keeps its top bit exactly when `byte >= k`, and no byte borrows from
     /// the next; a digit's value is its low four bits, plus 9 for `a`–`f`.
-    static func eightDigits(_ raw: UnsafeRawPointer, at offset: Int) -> UInt32? {
+    private static func eightDigits(_ raw: UnsafeRawPointer, at offset: Int) -> UInt32? {
         let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         let tops: UInt64 = 0x8080_8080_8080_8080
         guard word & tops == 0 else { return nil }
