@@ -307,74 +307,82 @@ public enum URLComponentEncoding {
     }
 }
 
+/// What a thread keeps between the pages it draws: the writer's buffer (`SpareBuffer`) and the
+/// array of a page given up (`SparePage`). One record per thread under one key, made on first
+/// use; it and what it holds are freed when the thread ends.
+private struct ThreadSpares {
+    var buffer: UnsafeMutablePointer<UInt8>? = nil
+    var bufferCapacity = 0
+    var page: [UInt8] = []
+
+    /// This thread's record; made now when `creating` and there is none.
+    static func current(creating: Bool) -> UnsafeMutablePointer<ThreadSpares>? {
+        if let record = pthread_getspecific(key) { return record.assumingMemoryBound(to: ThreadSpares.self) }
+        guard creating else { return nil }
+        let spares = UnsafeMutablePointer<ThreadSpares>.allocate(capacity: 1)
+        spares.initialize(to: ThreadSpares())
+        guard pthread_setspecific(key, spares) == 0 else {
+            spares.deinitialize(count: 1)
+            spares.deallocate()
+            return nil
+        }
+        return spares
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Glibc)
+            let free: @convention(c) (UnsafeMutableRawPointer?) -> Void = { record in
+                if let record { ThreadSpares.free(record) }
+            }
+        #else
+            let free: @convention(c) (UnsafeMutableRawPointer) -> Void = { ThreadSpares.free($0) }
+        #endif
+        precondition(pthread_key_create(&key, free) == 0, "no thread-specific key for HTMLWriter's spares")
+        return key
+    }()
+
+    private static func free(_ record: UnsafeMutableRawPointer) {
+        let spares = record.assumingMemoryBound(to: ThreadSpares.self)
+        spares.pointee.buffer?.deallocate()
+        spares.deinitialize(count: 1)
+        spares.deallocate()
+    }
+}
+
 /// Each thread's spare writer buffer: a page's writer takes it instead of allocating (and
 /// freeing) a page-sized buffer, and gives it back when done, so a thread drawing pages one
 /// after another reuses one buffer. The buffer only ever belongs to one writer at a time, on
 /// the thread that holds it; its bytes are written before they are read, as a new buffer's
 /// are. At most one buffer per thread, of `smallest` to `largest` bytes (a smaller one is
-/// freed as before, a larger one too); it is freed when its thread ends.
+/// freed as before, a larger one too).
 enum SpareBuffer {
     /// The smallest buffer kept: a page writer's default capacity.
     static let smallest = 8192
     /// The largest buffer kept: bigger pages' buffers are freed, not kept by an idle thread.
     static let largest = 64 * 1024
 
-    private struct Spare {
-        var base: UnsafeMutablePointer<UInt8>?
-        var capacity = 0
-    }
-
-    /// The key of each thread's `Spare`, made once; a thread's `Spare` and its buffer are freed
-    /// when the thread ends.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Glibc)
-            let freeSpare: @convention(c) (UnsafeMutableRawPointer?) -> Void = { record in
-                guard let record else { return }
-                let spare = record.assumingMemoryBound(to: Spare.self)
-                spare.pointee.base?.deallocate()
-                spare.deallocate()
-            }
-        #else
-            let freeSpare: @convention(c) (UnsafeMutableRawPointer) -> Void = { record in
-                let spare = record.assumingMemoryBound(to: Spare.self)
-                spare.pointee.base?.deallocate()
-                spare.deallocate()
-            }
-        #endif
-        precondition(pthread_key_create(&key, freeSpare) == 0, "no thread-specific key for HTMLWriter")
-        return key
-    }()
-
     /// The thread's spare buffer when it holds one of at least `capacity` bytes, now the caller's.
     static func take(atLeast capacity: Int) -> (UnsafeMutablePointer<UInt8>, Int)? {
-        guard let record = pthread_getspecific(key) else { return nil }
-        let spare = record.assumingMemoryBound(to: Spare.self)
-        guard let base = spare.pointee.base, spare.pointee.capacity >= capacity else { return nil }
-        spare.pointee.base = nil
-        return (base, spare.pointee.capacity)
+        guard let spares = ThreadSpares.current(creating: false), let base = spares.pointee.buffer,
+            spares.pointee.bufferCapacity >= capacity
+        else { return nil }
+        spares.pointee.buffer = nil
+        return (base, spares.pointee.bufferCapacity)
     }
 
     /// Keeps `base` as the thread's spare buffer when it is the right size and larger than the
     /// spare held (which is then freed); frees it otherwise.
     static func keep(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
-        guard capacity >= smallest, capacity <= largest else { return base.deallocate() }
-        let spare: UnsafeMutablePointer<Spare>
-        if let record = pthread_getspecific(key) {
-            spare = record.assumingMemoryBound(to: Spare.self)
-        } else {
-            spare = .allocate(capacity: 1)
-            spare.initialize(to: Spare())
-            guard pthread_setspecific(key, spare) == 0 else {
-                spare.deallocate()
-                return base.deallocate()
-            }
+        guard capacity >= smallest, capacity <= largest, let spares = ThreadSpares.current(creating: true) else {
+            return base.deallocate()
         }
-        if let held = spare.pointee.base {
-            guard spare.pointee.capacity < capacity else { return base.deallocate() }
+        if let held = spares.pointee.buffer {
+            guard spares.pointee.bufferCapacity < capacity else { return base.deallocate() }
             held.deallocate()
         }
-        spare.pointee = Spare(base: base, capacity: capacity)
+        spares.pointee.buffer = base
+        spares.pointee.bufferCapacity = capacity
     }
 }
 
@@ -383,7 +391,7 @@ enum SpareBuffer {
 /// an array (and the page given up freeing its own). Arrays keep their value semantics: a spare
 /// that something else still holds (a page being sent) is never written, `finish` gets a new
 /// array instead. At most one array per thread; it is taken only when its room fits the page
-/// (at least its size, at most twice it), else freed; it is freed when its thread ends.
+/// (at least its size, at most twice it), else freed.
 public enum SparePage {
     /// The smallest array kept: smaller ones are not worth keeping (glibc serves them from its
     /// small bins, without sorting its free chunks).
@@ -391,49 +399,20 @@ public enum SparePage {
 
     /// Gives up `page`: kept as the thread's spare (the one held before is freed).
     public static func keep(_ page: consuming [UInt8]) {
-        guard page.capacity >= smallest, page.capacity <= SpareBuffer.largest else { return }
-        let held: UnsafeMutablePointer<[UInt8]>
-        if let record = pthread_getspecific(key) {
-            held = record.assumingMemoryBound(to: [UInt8].self)
-        } else {
-            held = .allocate(capacity: 1)
-            held.initialize(to: [])
-            guard pthread_setspecific(key, held) == 0 else {
-                held.deinitialize(count: 1)
-                return held.deallocate()
-            }
-        }
-        held.pointee = page
+        guard page.capacity >= smallest, page.capacity <= SpareBuffer.largest,
+            let spares = ThreadSpares.current(creating: true)
+        else { return }
+        spares.pointee.page = page
     }
 
     /// The thread's spare array, now the caller's, when its room fits `count` bytes.
     static func take(fitting count: Int) -> [UInt8]? {
-        guard let record = pthread_getspecific(key) else { return nil }
-        let held = record.assumingMemoryBound(to: [UInt8].self)
-        guard held.pointee.capacity >= smallest else { return nil }
-        let page = held.move()
-        held.initialize(to: [])
+        guard let spares = ThreadSpares.current(creating: false), spares.pointee.page.capacity >= smallest else {
+            return nil
+        }
+        var page: [UInt8] = []
+        swap(&page, &spares.pointee.page)
         guard page.capacity >= count, page.capacity <= count * 2 else { return nil }
         return page
     }
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Glibc)
-            let freeHeld: @convention(c) (UnsafeMutableRawPointer?) -> Void = { record in
-                guard let record else { return }
-                let held = record.assumingMemoryBound(to: [UInt8].self)
-                held.deinitialize(count: 1)
-                held.deallocate()
-            }
-        #else
-            let freeHeld: @convention(c) (UnsafeMutableRawPointer) -> Void = { record in
-                let held = record.assumingMemoryBound(to: [UInt8].self)
-                held.deinitialize(count: 1)
-                held.deallocate()
-            }
-        #endif
-        precondition(pthread_key_create(&key, freeHeld) == 0, "no thread-specific key for SparePage")
-        return key
-    }()
 }
