@@ -90,6 +90,10 @@ def new_driver(viewport, javascript=True, kind="shell"):
     options.binary_location = BROWSER_BINARIES[kind]
     if kind == "chromium":
         options.add_argument("--headless=new")
+    else:
+        # The shell's renderer in its browser process: no process per page, and no messages
+        # between processes for each command; the suite is bound by the browsers' CPU.
+        options.add_argument("--single-process")
     for argument in ("--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--disable-extensions", "--no-first-run", "--lang=en-US"):
         options.add_argument(argument)
