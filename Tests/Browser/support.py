@@ -277,8 +277,17 @@ def holds(driver, condition, message, seconds):
 # --- reading the page --------------------------------------------------------------------------
 
 def selected_tab(driver):
-    links = driver.find_elements(By.CSS_SELECTOR, '.tab-bar a.tab[aria-current="page"]')
-    return links[0].get_attribute("data-tab") if links else None
+    # One command (a script runs without the page's JavaScript too): `wait` asks it many times.
+    return driver.execute_script(
+        "var cell = document.querySelector('.tab-bar a.tab[aria-current=\"page\"]');"
+        "return cell ? cell.getAttribute('data-tab') : null;")
+
+
+def texts(driver, selector):
+    """The text each element `selector` finds shows, in one command: its `innerText` (a row's
+    cells apart by tabs), none where it is not rendered (as WebDriver's `text`)."""
+    return driver.execute_script("""return Array.prototype.map.call(document.querySelectorAll(arguments[0]),
+        function (e) { return e.checkVisibility() ? e.innerText.trim() : ''; });""", selector)
 
 
 def tab_link(driver, tab):
@@ -391,10 +400,14 @@ AXE_RUN = """
 def inject_axe(driver):
     """Loads axe into the page the driver shows and into each of its frames: the copy in the
     page asks the frames' copies to test them."""
-    if not driver.execute_script("return typeof window.axe === 'object'"):
-        driver.execute_script(axe_source())
-    for frame in driver.find_elements(By.CSS_SELECTOR, "iframe, frame"):
-        driver.switch_to.frame(frame)
+    # Whether axe is here, and the number of frames (WebDriver numbers them in this order), in one
+    # command; and another to load it.
+    frames = "document.querySelectorAll('iframe, frame').length"
+    count = driver.execute_script(f"return typeof window.axe === 'object' ? {frames} : -1;")
+    if count < 0:
+        count = driver.execute_script(f"{axe_source()}\n;return {frames};")
+    for index in range(count):
+        driver.switch_to.frame(index)
         try:
             inject_axe(driver)
         finally:

@@ -67,6 +67,26 @@ def ax_node(driver, selector):
     return wait(driver, read, f"an element {selector!r} and its accessibility node")
 
 
+def ax_nodes(driver, selector):
+    """The accessibility node of every element `selector` finds, in the page's order: three
+    DevTools commands for them all (`ax_node` takes three for each). Read again while the page
+    changes under it (a node not found in the tree just read)."""
+    def read(d):
+        backend = {}  # DevTools' node id -> the element's lasting id, which the tree's nodes carry
+        root = d.execute_cdp_cmd("DOM.getDocument", {"depth": -1})["root"]
+        unread = [root]
+        while unread:
+            node = unread.pop()
+            backend[node["nodeId"]] = node["backendNodeId"]
+            unread += node.get("children", [])
+        found = d.execute_cdp_cmd("DOM.querySelectorAll", {"nodeId": root["nodeId"], "selector": selector})
+        tree = {node.get("backendDOMNodeId"): node for node in d.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]}
+        nodes = [tree.get(backend.get(node_id)) for node_id in found["nodeIds"]]
+        return [summary(node) for node in nodes] if all(nodes) else None
+
+    return wait(driver, read, f"the accessibility nodes of {selector!r}")
+
+
 def summary(node):
     properties = {item["name"]: item["value"].get("value") for item in node.get("properties", [])}
     return {"role": node.get("role", {}).get("value"), "name": node.get("name", {}).get("value", ""),
@@ -389,6 +409,14 @@ def tabs_of(driver, base, app):
     return [link.get_attribute("data-tab") for link in driver.find_elements(By.CSS_SELECTOR, ".tab-bar a.tab")]
 
 
+# The bar's cells as the page has them, in one command.
+BAR_CELLS = """return Array.prototype.map.call(document.querySelectorAll('.tab-bar a.tab'), function (cell) {
+  var badge = cell.querySelector('.badge');
+  return {tab: cell.getAttribute('data-tab'), current: cell.getAttribute('aria-current'),
+          title: cell.querySelector('.tab-title').textContent, badge: badge ? badge.textContent : null};
+});"""
+
+
 def expect_named_roles_and_states(driver, where):
     """The bar's links, badges, switches, checkboxes and the live region as a screen reader meets them."""
     tree = ax_tree(driver)
@@ -399,18 +427,14 @@ def expect_named_roles_and_states(driver, where):
         return
     navigations = [node["name"] for node in tree if node["role"] == "navigation"]
     assert "Tabs" in navigations, f"{where}: a navigation named Tabs; navigations: {navigations}"
-    cells = driver.find_elements(By.CSS_SELECTOR, ".tab-bar a.tab")
-    current = [cell for cell in cells if cell.get_attribute("aria-current") == "page"]
+    cells = driver.execute_script(BAR_CELLS)
+    current = [cell for cell in cells if cell["current"] == "page"]
     assert len(current) <= 1, f"{where}: at most one current tab, {len(current)}"
-    for cell in cells:
-        tab = cell.get_attribute("data-tab")
-        node = ax_node(driver, f'.tab-bar a.tab[data-tab="{tab}"]')
-        title = cell.find_element(By.CSS_SELECTOR, ".tab-title").get_attribute("textContent")
+    for cell, node in zip(cells, ax_nodes(driver, ".tab-bar a.tab"), strict=True):
+        tab, title, label = cell["tab"], cell["title"], cell["badge"]
         assert node["role"] == "link", f"{where}: the {tab} cell is a link: {node}"
         assert node["name"].startswith(title.split(",")[0].strip()), f"{where}: {tab} is named by its title: {node}"
-        badges = cell.find_elements(By.CSS_SELECTOR, ".badge")
-        if badges:
-            label = badges[0].get_attribute("textContent")
+        if label is not None:
             assert ", " in node["name"] or "，" in node["name"], f"{where}: {tab}'s badge is set apart: {node['name']!r}"
             assert any(part in node["name"] for part in label.split()), f"{where}: {tab}'s name has its badge: {node}"
     regions = [node for node in tree if node["properties"].get("live") == "polite"]

@@ -10,7 +10,7 @@ import pytest
 
 from support import (By, Keys, document_survived, expect_no_axe_violations_on, expect_valid_html, header_item, log_in,
                      mark_document, page_heading, path_of, save_screenshot, screenshot_name, selected_tab, tab_link,
-                     tap, wait)
+                     tap, texts, wait)
 
 # The bank's tabs in its order; the first four are in the bottom bar, the rest in More.
 BANK_TABS = ["home", "cards", "pay", "find", "news", "savings", "profile", "settings"]
@@ -287,14 +287,14 @@ def test_the_event_log_is_newest_first_filters_by_kind_and_resets_after_a_confir
     tap(driver, "news")
     wait(driver, lambda d: selected_tab(d) == "news", "News selected")
     driver.get(f"{base}/restaurant/events")
-    sequences = [int(cell.text) for cell in driver.find_elements(By.CSS_SELECTOR, ".event-table tbody td:first-child")]
+    sequences = [int(cell) for cell in texts(driver, ".event-table tbody td:first-child")]
     assert sequences and sequences == sorted(sequences, reverse=True), f"newest first: {sequences}"
-    times = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, ".event-table time")]
+    times = texts(driver, ".event-table time")
     assert all(re.fullmatch(r"\d\d:\d\d:\d\d", time) for time in times), f"a compact time: {times[:3]}"
     save_screenshot(driver, "phone-event-log" + ("" if javascript else "-no-javascript"))
     driver.find_element(By.CSS_SELECTOR, '.event-filter a[href$="?kind=lifecycle"]').click()
     wait(driver, lambda d: d.current_url.endswith("?kind=lifecycle"), "the lifecycle filter")
-    rows = [row.text for row in driver.find_elements(By.CSS_SELECTOR, ".event-table tbody tr")]
+    rows = texts(driver, ".event-table tbody tr")
     assert rows and not any("guard" in row for row in rows), f"only lifecycle events: {rows[:3]}"
     marked = driver.find_element(By.CSS_SELECTOR, '.event-filter a[aria-current="page"]').text
     assert marked == "Lifecycle", f"the filter shown is marked: {marked!r}"

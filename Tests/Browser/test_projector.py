@@ -16,8 +16,8 @@ import urllib.request
 import pytest
 from selenium.common.exceptions import ElementNotInteractableException
 
-from support import PROJECTORS, By, Keys, Server, holds, prefer_appearance, save_screenshot, wait
-from test_stage import frame, in_frame
+from support import PROJECTORS, By, Keys, Server, holds, prefer_appearance, save_screenshot, texts, wait
+from test_stage import frame, frame_selected, frames_live, in_frame
 
 SIZES = list(PROJECTORS)
 APPEARANCES = ["light", "dark"]
@@ -110,19 +110,6 @@ def inside(inner, outer, slack=0.5):
 
 def intersects(a, b, slack=0.5):
     return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
-
-
-def frame_selected(driver, name):
-    def read():
-        current = driver.find_elements(By.CSS_SELECTOR, '.tab-bar a.tab[aria-current="page"]')
-        return current[0].get_attribute("data-tab") if current else None
-    return in_frame(driver, name, read)
-
-
-def frames_live(driver):
-    """Whether both frames' pages have their event streams open (they then follow each other)."""
-    return all(in_frame(driver, name, lambda: driver.execute_script("return document.documentElement.dataset.live"))
-               == "open" for name in ("phone", "tablet"))
 
 
 def open_stage(driver, base, app="fitness"):
@@ -506,10 +493,9 @@ def test_the_event_log_says_utc_names_tabs_by_title_and_downloads(fitness, brows
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.tab-bar a.tab[data-tab="workouts"][aria-current]'),
          "workouts selected")
     driver.get(f"{fitness}/fitness/events")
-    headings = [th.text for th in driver.find_elements(By.CSS_SELECTOR, ".event-table th")]
+    headings = texts(driver, ".event-table th")
     assert any("UTC" in heading for heading in headings), f"the time column's zone: {headings}"
-    assert "Workouts" in [td.text for td in driver.find_elements(By.CSS_SELECTOR, ".event-table td")], (
-        "rows name the tab by its title")
+    assert "Workouts" in texts(driver, ".event-table td"), "rows name the tab by its title"
     link = driver.find_element(By.CSS_SELECTOR, "a[download]").get_attribute("href")
     cookie = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
     with urllib.request.urlopen(urllib.request.Request(link, headers={"Cookie": cookie})) as response:

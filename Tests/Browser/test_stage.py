@@ -5,9 +5,10 @@ import urllib.error
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import NoSuchElementException
 
 from support import (APPS, VIEWPORTS, By, Keys, distinct_pages, expect_valid_documents, save_screenshot,
-                     selected_tab, tab_link, wait)
+                     tab_link, wait)
 
 SIZES = list(VIEWPORTS)  # phone, tablet, desktop
 # The appearance steps of the tab a tap shows, in UIKit's order (TabContainer's docs).
@@ -45,14 +46,41 @@ def activate(link):
     link.send_keys(Keys.ENTER)
 
 
+# Read from the stage's own document (its frames are of its origin), in one WebDriver command
+# where switching into the frame and back takes five: `wait` asks these many times.
+IN_FRAME = """
+var frame = document.querySelector('iframe[name="stage-' + arguments[0] + '"]');
+if (!frame) return {frame: false};
+var shown = frame.contentDocument;
+"""
+
+
+def frame_script(driver, name, body):
+    """`body` run in the stage's document with `shown`, the document of its `name` frame; its
+    `return {value: …}` is returned. No such frame: NoSuchElementException, as `frame` would."""
+    result = driver.execute_script(IN_FRAME + body, name)
+    if not result.get("frame", True):
+        raise NoSuchElementException(f"no {name} frame")
+    return result["value"]
+
+
 def frame_selected(driver, name):
-    return in_frame(driver, name, lambda: selected_tab(driver))
+    """The tab the `name` frame shows as selected (None while it shows none)."""
+    return frame_script(driver, name, """
+        var cell = shown && shown.querySelector('.tab-bar a.tab[aria-current="page"]');
+        return {value: cell ? cell.getAttribute('data-tab') : null};""")
+
+
+def frames_live(driver):
+    """Whether both frames' pages have their event streams open (they then follow each other)."""
+    return all(frame_script(driver, name, "return {value: shown && shown.documentElement.dataset.live};") == "open"
+               for name in ("phone", "tablet"))
 
 
 def timeline(driver):
     """Every step of the timeline, the containment steps it shows on request among them."""
-    return [step.get_attribute("textContent").strip()
-            for step in driver.find_elements(By.CSS_SELECTOR, "#timeline .timeline-steps li")]
+    return driver.execute_script("""return Array.prototype.map.call(
+        document.querySelectorAll('#timeline .timeline-steps li'), function (step) { return step.textContent.trim(); });""")
 
 
 def in_order(steps, expected):
