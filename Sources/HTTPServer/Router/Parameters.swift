@@ -18,18 +18,20 @@ public struct Parameters: Sendable, Equatable {
         case .values(let values):
             return values[name]
         case .matched(let segments, let pathSegments):
-            // A name used twice keeps its last value, as a dictionary filled in order would.
-            var found: String?
-            for (index, segment) in segments.enumerated() {
-                switch segment {
+            // A name used twice keeps its last value, as a dictionary filled in order would: the
+            // search starts at the end (a remainder, if any, is the pattern's last segment).
+            var index = segments.endIndex
+            while index > segments.startIndex {
+                index -= 1
+                switch segments[index] {
                 case .literal: continue
-                case .parameter(let parameter) where parameter == name: found = pathSegments[index]
-                case .parameter: continue
+                case .parameter(let parameter):
+                    if RoutePattern.same(parameter, name) { return pathSegments[index] }
                 case .remainder(let parameter):
-                    return parameter == name ? pathSegments[index...].joined(separator: "/") : found
+                    if RoutePattern.same(parameter, name) { return pathSegments[index...].joined(separator: "/") }
                 }
             }
-            return found
+            return nil
         }
     }
 

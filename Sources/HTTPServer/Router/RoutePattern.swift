@@ -10,7 +10,7 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     public let description: String
     /// How many path segments a match has: exactly this many, or at least this many when the
     /// pattern `takesRemainder` (a `{rest...}` segment, which needs one or more).
-    let segmentCount: Int
+    var segmentCount: Int { segments.count }
     let takesRemainder: Bool
     /// The first segment when it is a literal, where most of a router's patterns differ.
     let firstLiteral: String?
@@ -18,20 +18,28 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     public init(_ pattern: String) {
         description = pattern
         let parts = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        segments = parts.map { part in
+        let written: [Segment] = parts.map { part in
             guard part.hasPrefix("{"), part.hasSuffix("}"), part.count > 2 else { return .literal(String(part)) }
             let name = part.dropFirst().dropLast()
             if name.hasSuffix("...") { return .remainder(String(name.dropLast(3))) }
             return .parameter(String(name))
         }
-        // `match` stops at the first remainder: the segments after it are never compared.
-        let remainder = segments.firstIndex { if case .remainder = $0 { true } else { false } }
-        segmentCount = remainder.map { $0 + 1 } ?? segments.count
+        // The first remainder takes the rest of the path: the segments written after it are
+        // never compared, and are not kept. A remainder is therefore the last segment.
+        let remainder = written.firstIndex { if case .remainder = $0 { true } else { false } }
+        segments = remainder.map { Array(written[...$0]) } ?? written
         takesRemainder = remainder != nil
         if case .literal(let text) = segments.first { firstLiteral = text } else { firstLiteral = nil }
     }
 
     /// Whether a path of `count` segments is of a length this pattern matches.
+    /// `==`, quicker where most comparisons fail: two strings of different lengths are told
+    /// apart by their lengths alone (`==` compares the bytes of unequal strings in any case).
+    @inline(__always)
+    static func same(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs == rhs
+    }
+
     func admits(segmentCount count: Int) -> Bool {
         takesRemainder ? count >= segmentCount : count == segmentCount
     }
@@ -40,10 +48,10 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     /// Matching compares only; values are read from the segments when a handler asks.
     func match(_ pathSegments: [String]) -> Parameters? {
         guard admits(segmentCount: pathSegments.count) else { return nil }
-        for (index, segment) in segments.prefix(segmentCount).enumerated() {
+        for (index, segment) in segments.enumerated() {
             switch segment {
             case .remainder: break
-            case .literal(let text): guard pathSegments[index] == text else { return nil }
+            case .literal(let text): guard Self.same(pathSegments[index], text) else { return nil }
             case .parameter: guard !pathSegments[index].isEmpty else { return nil }
             }
         }

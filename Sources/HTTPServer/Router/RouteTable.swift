@@ -32,7 +32,7 @@ struct RouteTable: Sendable {
         }
 
         func patterns(firstSegment: String) -> [Int] {
-            for literal in literals where literal.segment == firstSegment { return literal.patterns }
+            for literal in literals where RoutePattern.same(literal.segment, firstSegment) { return literal.patterns }
             return others
         }
     }
