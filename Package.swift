@@ -54,11 +54,13 @@ let package = Package(
         .target(name: "TabModel", dependencies: ["Colour", "ASCII"]),
         .target(name: "Metrics"),
         // SVG path data parsed, and flattened to line segments in device pixels.
-        .target(name: "PathGeometry"),
+        .target(name: "PathGeometry", swiftSettings: optimizedInDebug),
         // PNG files written and read, over zlib and deflate writers of their own.
-        .target(name: "PNGCodec", dependencies: ["CZlib"]),
-        .target(name: "Rasterizer", dependencies: ["PathGeometry", "PNGCodec", "Colour"]),
-        .target(name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer", "TabModel"]),
+        .target(name: "PNGCodec", dependencies: ["CZlib"], swiftSettings: optimizedInDebug),
+        .target(name: "Rasterizer", dependencies: ["PathGeometry", "PNGCodec", "Colour"], swiftSettings: optimizedInDebug),
+        .target(
+            name: "IconCatalog", dependencies: ["PathGeometry", "PNGCodec", "Rasterizer", "TabModel"],
+            swiftSettings: optimizedInDebug),
         .target(name: "Views", dependencies: ["Colour", "TabModel", "ASCII"]),
         // A QR code's modules, from libqrencode; drawn by Views.
         .target(name: "QRCode", dependencies: ["CQRencode"]),
@@ -97,7 +99,9 @@ let package = Package(
         .executableTarget(name: "sessions-bench", dependencies: ["Sessions", "TabModel"]),
         // Pictures the project draws for itself with its rasterizer: the example app's screens and
         // the icon sheet of the docs (scripts/example-screens, scripts/icon-sheet).
-        .target(name: "DrawnPictures", dependencies: ["Colour", "PathGeometry", "Rasterizer", "IconCatalog", "TabModel"]),
+        .target(
+            name: "DrawnPictures", dependencies: ["Colour", "PathGeometry", "Rasterizer", "IconCatalog", "TabModel"],
+            swiftSettings: optimizedInDebug),
         .executableTarget(name: "draw-pictures", dependencies: ["DrawnPictures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "ColourTests", dependencies: ["Colour"]),
@@ -125,3 +129,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The pixel loops (paths flattened, coverage, blur, deflate) run millions of times per picture:
+/// optimized in debug builds too, where the tests and the debug server draw every icon.
+var optimizedInDebug: [SwiftSetting] { [.unsafeFlags(["-O"], .when(configuration: .debug))] }
