@@ -32,7 +32,6 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
         if case .literal(let text) = segments.first { firstLiteral = text } else { firstLiteral = nil }
     }
 
-    /// Whether a path of `count` segments is of a length this pattern matches.
     /// `==`, quicker where most comparisons fail: two strings of different lengths are told
     /// apart by their lengths alone (`==` compares the bytes of unequal strings in any case).
     @inline(__always)
@@ -40,6 +39,7 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
         lhs.utf8.count == rhs.utf8.count && lhs == rhs
     }
 
+    /// Whether a path of `count` segments is of a length this pattern matches.
     func admits(segmentCount count: Int) -> Bool {
         takesRemainder ? count >= segmentCount : count == segmentCount
     }
