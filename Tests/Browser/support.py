@@ -276,11 +276,17 @@ def holds(driver, condition, message, seconds):
 
 # --- reading the page --------------------------------------------------------------------------
 
+# The tab a document's bar shows as selected (null while it shows none), as a script function
+# of the document: `selected_tab` reads the driver's, test_stage's `frame_selected` a frame's.
+SELECTED_TAB_OF = """function (doc) {
+  var cell = doc && doc.querySelector('.tab-bar a.tab[aria-current="page"]');
+  return cell ? cell.getAttribute('data-tab') : null;
+}"""
+
+
 def selected_tab(driver):
     # One command (a script runs without the page's JavaScript too): `wait` asks it many times.
-    return driver.execute_script(
-        "var cell = document.querySelector('.tab-bar a.tab[aria-current=\"page\"]');"
-        "return cell ? cell.getAttribute('data-tab') : null;")
+    return driver.execute_script(f"return ({SELECTED_TAB_OF})(document);")
 
 
 def texts(driver, selector):

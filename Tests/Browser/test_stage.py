@@ -7,8 +7,8 @@ import urllib.request
 import pytest
 from selenium.common.exceptions import NoSuchElementException
 
-from support import (APPS, VIEWPORTS, By, Keys, distinct_pages, expect_valid_documents, save_screenshot,
-                     tab_link, wait)
+from support import (APPS, SELECTED_TAB_OF, VIEWPORTS, By, Keys, distinct_pages, expect_valid_documents,
+                     save_screenshot, tab_link, wait)
 
 SIZES = list(VIEWPORTS)  # phone, tablet, desktop
 # The appearance steps of the tab a tap shows, in UIKit's order (TabContainer's docs).
@@ -66,9 +66,7 @@ def frame_script(driver, name, body):
 
 def frame_selected(driver, name):
     """The tab the `name` frame shows as selected (None while it shows none)."""
-    return frame_script(driver, name, """
-        var cell = shown && shown.querySelector('.tab-bar a.tab[aria-current="page"]');
-        return {value: cell ? cell.getAttribute('data-tab') : null};""")
+    return frame_script(driver, name, f"return {{value: ({SELECTED_TAB_OF})(shown)}};")
 
 
 def frames_live(driver):
