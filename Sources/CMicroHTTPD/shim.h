@@ -70,20 +70,40 @@ static inline uint16_t tabstage_daemon_bound_port(struct MHD_Daemon *daemon)
     return info == NULL ? 0 : info->port;
 }
 
-/// Writes the client's numeric address into `buffer`; returns 0 on success, -1 if unknown.
-/// IPv4 is written by hand: glibc's inet_ntop goes through sprintf, which cost more than the
-/// rest of building a request.
-static inline int tabstage_connection_client_address(struct MHD_Connection *connection, char *buffer, socklen_t size)
+/// A client's IP address as its socket holds it: `family` is AF_INET (the first 4 bytes) or
+/// AF_INET6 (all 16), 0 when unknown.
+struct tabstage_peer {
+    int family;
+    unsigned char bytes[16];
+};
+
+/// The connection's peer address, copied as bytes (nothing is formatted).
+static inline struct tabstage_peer tabstage_connection_peer(struct MHD_Connection *connection)
 {
+    struct tabstage_peer peer = {0};
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (info == NULL || info->client_addr == NULL) return -1;
+    if (info == NULL || info->client_addr == NULL) return peer;
     const struct sockaddr *address = info->client_addr;
     if (address->sa_family == AF_INET) {
+        peer.family = AF_INET;
+        memcpy(peer.bytes, &((const struct sockaddr_in *)address)->sin_addr, 4);
+    } else if (address->sa_family == AF_INET6) {
+        peer.family = AF_INET6;
+        memcpy(peer.bytes, &((const struct sockaddr_in6 *)address)->sin6_addr, 16);
+    }
+    return peer;
+}
+
+/// Writes `peer` in numeric form into `buffer`; returns 0 on success, -1 if unknown.
+/// IPv4 is written by hand: glibc's inet_ntop goes through sprintf, which cost more than the
+/// rest of building a request.
+static inline int tabstage_format_peer(const struct tabstage_peer *peer, char *buffer, socklen_t size)
+{
+    if (peer->family == AF_INET) {
         if (size < INET_ADDRSTRLEN) return -1;
-        const unsigned char *octets = (const unsigned char *)&((const struct sockaddr_in *)address)->sin_addr;
         char *out = buffer;
         for (int i = 0; i < 4; i++) {
-            unsigned int octet = octets[i];
+            unsigned int octet = peer->bytes[i];
             if (octet >= 100) *out++ = (char)('0' + octet / 100);
             if (octet >= 10) *out++ = (char)('0' + octet / 10 % 10);
             *out++ = (char)('0' + octet % 10);
@@ -91,9 +111,8 @@ static inline int tabstage_connection_client_address(struct MHD_Connection *conn
         }
         return 0;
     }
-    if (address->sa_family == AF_INET6) {
-        const void *raw = &((const struct sockaddr_in6 *)address)->sin6_addr;
-        return inet_ntop(AF_INET6, raw, buffer, size) == NULL ? -1 : 0;
+    if (peer->family == AF_INET6) {
+        return inet_ntop(AF_INET6, peer->bytes, buffer, size) == NULL ? -1 : 0;
     }
     return -1;
 }

@@ -32,12 +32,24 @@ public struct Request: Sendable {
     public var headers: HTTPHeaders
     public var body: [UInt8]
     /// The client's numeric IP address, or an empty string when unknown. From a trusted proxy
-    /// (`ServerConfiguration.trustedProxies`), the address it forwards.
-    public var remoteAddress: String
+    /// (`ServerConfiguration.trustedProxies`), the address it forwards. Made text when read.
+    public var remoteAddress: String {
+        get { client.text }
+        set { client = .text(newValue) }
+    }
+    /// The client's address as the server read it (`remoteAddress` is its text).
+    var client: ClientAddress
 
     public init(
         method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
         remoteAddress: String = ""
+    ) throws(RequestTargetError) {
+        try self.init(method: method, target: target, headers: headers, body: body, client: .text(remoteAddress))
+    }
+
+    /// A request whose client address may still be the socket's bytes (as `Server` builds them).
+    init(
+        method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], client: ClientAddress
     ) throws(RequestTargetError) {
         // Parsed before any field is set, so a throw leaves no half-made request to destroy.
         let parsed = try ParsedTarget(target)
@@ -49,7 +61,7 @@ public struct Request: Sendable {
         query = parsed.query
         self.headers = headers
         self.body = body
-        self.remoteAddress = remoteAddress
+        self.client = client
     }
 }
 

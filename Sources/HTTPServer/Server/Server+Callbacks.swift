@@ -89,7 +89,7 @@ extension Server {
             do {
                 let request = try Request(
                     method: method, target: context.target, headers: Self.headers(of: connection),
-                    body: context.body, remoteAddress: clientAddress(of: connection))
+                    body: context.body, client: client(of: connection))
                 response = respond(request)
             } catch {
                 response = .statusPage(.badRequest, message: error.description)
@@ -256,14 +256,15 @@ extension Server {
         return proxies.client(peer: peer, forwardedFor: Self.header("X-Forwarded-For", of: connection))
     }
 
+    /// `clientAddress(of:)` as a request keeps it: without trusted proxies, the socket's bytes,
+    /// made text only if a handler reads `Request.remoteAddress`.
+    func client(of connection: OpaquePointer) -> ClientAddress {
+        guard configuration.trustedProxies.isEmpty else { return .text(clientAddress(of: connection)) }
+        return .peer(tabstage_connection_peer(connection))
+    }
+
     static func remoteAddress(of connection: OpaquePointer) -> String {
-        let size = Int(INET6_ADDRSTRLEN) + 1
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { buffer in
-            guard let base = buffer.baseAddress,
-                tabstage_connection_client_address(connection, base, socklen_t(size)) == 0
-            else { return "" }
-            return String(cString: base)
-        }
+        ClientAddress.format(tabstage_connection_peer(connection))
     }
 }
 
