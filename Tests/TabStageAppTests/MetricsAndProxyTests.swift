@@ -42,6 +42,22 @@ import Testing
         }
     }
 
+    @Test func aRequestsRouteClassIsReadOffItsMethodAndPath() {
+        typealias RouteClass = ServerMetrics.RouteClass
+        let expected: [(String, String, RouteClass)] = [
+            ("GET", "/healthz", .health), ("GET", "/healthz?probe=1", .health), ("GET", "/healthzz", .page),
+            ("GET", "/metrics", .metrics), ("GET", "/metrics/x", .page),
+            ("GET", "/static/css/tabstage.css", .staticFile), ("GET", "/static", .page),
+            ("GET", "/icons/restaurant/home.png", .asset), ("GET", "/theme/restaurant.css", .asset),
+            ("GET", "/themes", .page), ("GET", "/i", .page), ("GET", "/", .page), ("HEAD", "/h", .page),
+            ("GET", "/restaurant/bottom/home", .page), ("POST", "/restaurant/bottom/home", .form),
+            ("POST", "/static/x", .staticFile), ("DELETE", "/restaurant", .other), ("GET", "", .page),
+        ]
+        for (method, target, routeClass) in expected {
+            #expect(RouteClass(method: method, target: target) == routeClass, "\(method) \(target)")
+        }
+    }
+
     @Test func openStreamsAreCountedWhileOpenAndNotAfter() throws {
         let (server, port) = try launchServe(["--sessions", "memory"])
         defer {

@@ -25,17 +25,21 @@ public final class ServerMetrics: Sendable {
         case other
 
         /// Read on the target's bytes (every request passes here): no Characters, no copies, and
-        /// no more of the path than the literals compared with it.
+        /// no more of the path than the literals compared with it. The byte after the first `/`
+        /// differs between the literals, so it picks the one literal a target can match.
         init(method: String, target: String) {
             let bytes = target.utf8.span
-            if Self.matches(bytes, "/healthz") {
-                self = .health
-            } else if Self.matches(bytes, "/metrics") {
-                self = .metrics
-            } else if Self.matches(bytes, "/static/", prefix: true) {
-                self = .staticFile
-            } else if Self.matches(bytes, "/icons/", prefix: true) || Self.matches(bytes, "/theme/", prefix: true) {
-                self = .asset
+            let literalClass: RouteClass? =
+                switch bytes.count > 1 ? bytes[1] : 0 {
+                case UInt8(ascii: "h"): Self.matches(bytes, "/healthz") ? .health : nil
+                case UInt8(ascii: "m"): Self.matches(bytes, "/metrics") ? .metrics : nil
+                case UInt8(ascii: "s"): Self.matches(bytes, "/static/", prefix: true) ? .staticFile : nil
+                case UInt8(ascii: "i"): Self.matches(bytes, "/icons/", prefix: true) ? .asset : nil
+                case UInt8(ascii: "t"): Self.matches(bytes, "/theme/", prefix: true) ? .asset : nil
+                default: nil
+                }
+            if let literalClass {
+                self = literalClass
             } else if method == "POST" {
                 self = .form
             } else if method == "GET" || method == "HEAD" {
