@@ -18,6 +18,14 @@ import Testing
         ("en;q=0.2, zh-TW;q=0.8", "zh-Hant"),
         ("zh-TW;q=0, en", "en"),
         ("de, *;q=0.1", "en"),
+        // How a header is read: empty parts, spaces and tabs, Q in either case, the last q wins.
+        (",, en;Q=0.2 ,\tzh-tw ; q=0.5", "zh-Hant"),
+        ("zh-TW;;q=0.4, en;q=0.3", "zh-Hant"),
+        ("zh-TW;q=0.9;q=0, en;q=0.1", "en"),
+        ("zh-TW;q=nan, en;q=abc, zh-HK;q=0.01", "zh-Hant"),
+        ("zh--Hant", "zh-Hant"),
+        ("-, zh-Hant-", "zh-Hant"),
+        ("zh-Hans-TW", "en"),
     ] as [(String?, String)])
 func acceptLanguageChoosesTheBestOfTabStagesLanguages(header: String?, expected: String) {
     #expect(PageLanguage.negotiate(acceptLanguage: header, among: UILanguage.tags) == expected)

@@ -142,7 +142,7 @@ struct RequestedSettings {
     /// the page's languages for the browser's (the first of them when it asks for none).
     func language(of session: VisitorSession) -> PageLanguage {
         languages.page(
-            language ?? kept(session) ?? PageLanguage.negotiate(acceptLanguage: acceptLanguage, among: languages.tags))
+            language ?? kept(session) ?? languages.negotiate(acceptLanguage: acceptLanguage))
     }
 
     /// The language `session` keeps (chosen on any page), when it is one of this page's.

@@ -1,0 +1,172 @@
+import TabModel
+
+/// Chooses one of a page's languages for an `Accept-Language` header, read on the header's
+/// bytes (language tags are ASCII, RFC 5646 §2.1, and compare ignoring ASCII case). The tags'
+/// lowercased subtags are made once, when the page's languages are (`PageLanguages`): a request
+/// makes no String but the one a quality value is read from.
+///
+/// The best of `tags` (not empty) for a header: ranges in order of quality (ties keep the order
+/// sent), the first that matches one of `tags` wins; the first of `tags` when none does. A
+/// range matches the tag it equals (ignoring case) best, then one whose subtags begin with its
+/// own or begin its own (`en` and `en-GB`), then one of its language (`en-US` and `en-GB`).
+/// Chinese matches only in its script: `zh-Hant…`, `zh-TW`, `zh-HK` and `zh-MO` are
+/// Traditional; plain `zh`, `zh-CN` and `zh-Hans` are Simplified.
+///
+/// Reading a header: ranges are the non-empty parts between commas, a range's parameters the
+/// non-empty parts between semicolons, each without the spaces and tabs around it; a range
+/// with an empty tag is left out, as is one whose last `q=` (or `Q=`) value is not above 0 or
+/// not a number; subtags are the non-empty parts between hyphens.
+struct LanguageChooser: Sendable {
+    let tags: [String]
+    /// Each tag's subtags, lowercased.
+    private let subtags: [[[UInt8]]]
+    /// Whether each tag is Chinese, and whether in the Traditional script.
+    private let chinese: [Bool]
+    private let traditional: [Bool]
+
+    init(tags: [String]) {
+        self.tags = tags
+        subtags = tags.map { tag in
+            tag.utf8.split(separator: UInt8(ascii: "-")).map { $0.map(Self.lowercased) }
+        }
+        chinese = subtags.map { $0.first == Self.zh }
+        traditional = subtags.map { subtags in
+            let rest = subtags.dropFirst()
+            return !rest.contains(Self.hans) && rest.contains { Self.traditionalSubtags.contains($0) }
+        }
+    }
+
+    /// The tag `header` asks for best (see the type's comment).
+    func choose(_ header: String?) -> String {
+        let fallback = tags.first ?? LocalizedText.fallbackLanguage
+        guard var header else { return fallback }
+        return header.withUTF8 { choose(in: $0) } ?? fallback
+    }
+
+    private typealias Part = Range<Int>
+
+    private static let zh = Array("zh".utf8)
+    private static let hans = Array("hans".utf8)
+    private static let traditionalSubtags = ["hant", "tw", "hk", "mo"].map { Array($0.utf8) }
+
+    /// The chosen tag, or nil for the fallback (no range matched, or `*` came first).
+    private func choose(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var ranges: [(range: Part, quality: Double, position: Int)] = []
+        var position = 0
+        Self.forEachPart(of: 0..<bytes.count, in: bytes, at: UInt8(ascii: ",")) { part in
+            defer { position += 1 }
+            var range: Part?
+            var quality = 1.0
+            Self.forEachPart(of: part, in: bytes, at: UInt8(ascii: ";")) { piece in
+                let piece = Self.trimmed(piece, in: bytes)
+                guard range != nil else { return range = piece }
+                guard piece.count >= 2, Self.lowercased(bytes[piece.lowerBound]) == UInt8(ascii: "q"),
+                    bytes[piece.lowerBound + 1] == UInt8(ascii: "=")
+                else { return }
+                let value = UnsafeBufferPointer(rebasing: bytes[piece.lowerBound + 2..<piece.upperBound])
+                quality = Double(String(decoding: value, as: UTF8.self)) ?? 0
+            }
+            if let range, !range.isEmpty, quality > 0 { ranges.append((range, quality, position)) }
+        }
+        ranges.sort { ($0.quality, -$0.position) > ($1.quality, -$1.position) }
+        for entry in ranges {
+            if entry.range.count == 1 && bytes[entry.range.lowerBound] == UInt8(ascii: "*") { return nil }
+            var rangeIsTraditional: Bool?
+            var best: (index: Int, score: Int)?
+            for index in tags.indices {
+                let score = matchScore(entry.range, in: bytes, tag: index) {
+                    if let known = rangeIsTraditional { return known }
+                    let known = Self.isTraditionalChinese(entry.range, in: bytes)
+                    rangeIsTraditional = known
+                    return known
+                }
+                if score > (best?.score ?? 0) { best = (index, score) }
+            }
+            if let best { return tags[best.index] }
+        }
+        return nil
+    }
+
+    /// 3 for the same tag, 2 when one's subtags begin the other's, 1 for the same language, 0 for
+    /// none; `isTraditional` says whether the range is in the Traditional script (asked only of a
+    /// Chinese range).
+    private func matchScore(
+        _ range: Part, in bytes: UnsafeBufferPointer<UInt8>, tag index: Int, isTraditional: () -> Bool
+    ) -> Int {
+        let tag = subtags[index]
+        var rangeSubtags = Subtags(range)
+        guard let language = rangeSubtags.next(in: bytes), !tag.isEmpty, Self.equal(language, in: bytes, tag[0])
+        else { return 0 }
+        if chinese[index] && isTraditional() != traditional[index] { return 0 }
+        var compared = 1
+        while let subtag = rangeSubtags.next(in: bytes) {
+            guard compared < tag.count else { return 2 }
+            guard Self.equal(subtag, in: bytes, tag[compared]) else { return 1 }
+            compared += 1
+        }
+        return compared == tag.count ? 3 : 2
+    }
+
+    /// The non-empty parts of a range between hyphens, one after another.
+    private struct Subtags {
+        var rest: Part
+
+        init(_ range: Part) { rest = range }
+
+        mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> Part? {
+            while rest.lowerBound < rest.upperBound && bytes[rest.lowerBound] == UInt8(ascii: "-") {
+                rest = rest.lowerBound + 1..<rest.upperBound
+            }
+            guard !rest.isEmpty else { return nil }
+            var end = rest.lowerBound
+            while end < rest.upperBound && bytes[end] != UInt8(ascii: "-") { end += 1 }
+            defer { rest = end..<rest.upperBound }
+            return rest.lowerBound..<end
+        }
+    }
+
+    /// Whether a range's subtags after the language name the Traditional script: no `hans`, and
+    /// `hant`, `tw`, `hk` or `mo`.
+    private static func isTraditionalChinese(_ range: Part, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var subtags = Subtags(range)
+        _ = subtags.next(in: bytes)
+        var traditional = false
+        while let subtag = subtags.next(in: bytes) {
+            if equal(subtag, in: bytes, hans) { return false }
+            if traditionalSubtags.contains(where: { equal(subtag, in: bytes, $0) }) { traditional = true }
+        }
+        return traditional
+    }
+
+    /// Calls `body` with each non-empty part of `whole` between `separator`s.
+    private static func forEachPart(
+        of whole: Part, in bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8, _ body: (Part) -> Void
+    ) {
+        var start = whole.lowerBound
+        for index in whole where bytes[index] == separator {
+            if index > start { body(start..<index) }
+            start = index + 1
+        }
+        if whole.upperBound > start { body(start..<whole.upperBound) }
+    }
+
+    private static func trimmed(_ part: Part, in bytes: UnsafeBufferPointer<UInt8>) -> Part {
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = part.lowerBound
+        var end = part.upperBound
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        return start..<end
+    }
+
+    /// Whether the part's bytes, lowercased, are `lowered`.
+    private static func equal(_ part: Part, in bytes: UnsafeBufferPointer<UInt8>, _ lowered: [UInt8]) -> Bool {
+        guard part.count == lowered.count else { return false }
+        for (index, byte) in zip(part, lowered) where lowercased(bytes[index]) != byte { return false }
+        return true
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}
