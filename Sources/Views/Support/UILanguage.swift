@@ -61,8 +61,9 @@ public struct PageLanguage: Sendable, Hashable {
 }
 
 /// The languages a page may be in (its app's, in the app's order), each made a `PageLanguage`
-/// once: choosing a `PageLanguage`'s labels negotiates, which a request should not repeat.
-public struct PageLanguages: Sendable {
+/// once: choosing a `PageLanguage`'s labels negotiates, which a request should not repeat. One
+/// object per app version, shared: a request holding it retains one reference, not its arrays.
+public final class PageLanguages: Sendable {
     public let tags: [String]
     /// One for each of `tags`, in their order.
     public let all: [PageLanguage]
