@@ -3,7 +3,9 @@
 # shared box). Usage: bench/http-callgrind.sh [path ...]   (env: DURATION=5s CONNECTIONS=4 KEEP=dir)
 # Collection starts after one warm-up request; the count covers the server's threads only.
 # SESSION=1 sends the warm-up's session cookie; TABSTAGE_PAGE_CACHE=0 (passed to the server) has
-# every stage page drawn, none sent again as kept: the cost of drawing a page.
+# every stage page drawn, none sent again as kept: the cost of drawing a page. BROWSER=1 adds the
+# fields Chromium sends on a click of a same-site link (Accept-Language, Sec-Fetch-*, Referer...):
+# wrk alone sends Host only, and a visitor's request costs what its fields cost too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release/tabstage}
@@ -31,6 +33,15 @@ for path in "${PATHS[@]}"; do
         cookie=$(grep -o 'tabstage_session=[0-9a-f]*' "$OUT/warm-up.headers" | head -n 1)
         [ -n "$cookie" ] || { echo "bench: $path set no session cookie" >&2; exit 1; }
         HEADERS=(-H "Cookie: $cookie")
+    fi
+    if [ -n "${BROWSER:-}" ]; then
+        HEADERS+=(-H "Connection: keep-alive" -H 'sec-ch-ua: "Chromium";v="131", "Not_A Brand";v="24"'
+            -H "sec-ch-ua-mobile: ?0" -H 'sec-ch-ua-platform: "Linux"' -H "Upgrade-Insecure-Requests: 1"
+            -H "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+            -H "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
+            -H "Sec-Fetch-Site: same-origin" -H "Sec-Fetch-Mode: navigate" -H "Sec-Fetch-User: ?1"
+            -H "Sec-Fetch-Dest: document" -H "Referer: http://127.0.0.1:$PORT$path"
+            -H "Accept-Encoding: gzip, deflate, br, zstd" -H "Accept-Language: en-GB,en;q=0.9")
     fi
     callgrind_control -i on "$pid" >/dev/null
     requests=$(wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "${HEADERS[@]}" "http://127.0.0.1:$PORT$path" | awk '/requests in/ { print $1 }')
