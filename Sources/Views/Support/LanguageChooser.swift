@@ -59,7 +59,10 @@ struct LanguageChooser: Sendable {
             var quality = 1.0
             Self.forEachPart(of: part, in: bytes, at: UInt8(ascii: ";")) { piece in
                 let piece = Self.trimmed(piece, in: bytes)
-                guard range != nil else { return range = piece }
+                if range == nil {
+                    range = piece
+                    return
+                }
                 guard piece.count >= 2, Self.lowercased(bytes[piece.lowerBound]) == UInt8(ascii: "q"),
                     bytes[piece.lowerBound + 1] == UInt8(ascii: "=")
                 else { return }
