@@ -1,3 +1,5 @@
+import ASCII
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -82,8 +84,8 @@ extension Request {
             defer { pairStart = pairEnd + 1 }
             let equals = first(UInt8(ascii: "="), in: pairStart..<pairEnd)
             guard equals < pairEnd else { continue }
-            let name = trimmingSpaces(pairStart..<equals, in: bytes)
-            var value = trimmingSpaces(equals + 1..<pairEnd, in: bytes)
+            let name = OptionalWhitespace.trimmed(pairStart..<equals, in: bytes)
+            var value = OptionalWhitespace.trimmed(equals + 1..<pairEnd, in: bytes)
             if value.count >= 2, bytes[value.lowerBound] == UInt8(ascii: "\""),
                 bytes[value.upperBound - 1] == UInt8(ascii: "\"")
             {
@@ -93,15 +95,6 @@ extension Request {
             guard body(name, value) else { return false }
         }
         return true
-    }
-
-    private static func trimmingSpaces(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var start = range.lowerBound
-        var end = range.upperBound
-        while start < end && isSpace(bytes[start]) { start += 1 }
-        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
-        return start..<end
     }
 
     /// The part of `header` at these UTF-8 offsets.

@@ -1,3 +1,4 @@
+import ASCII
 import TabModel
 
 /// Chooses one of a page's languages for an `Accept-Language` header, read on the header's
@@ -58,7 +59,7 @@ struct LanguageChooser: Sendable {
             var range: Part?
             var quality = 1.0
             Self.forEachPart(of: part, in: bytes, at: UInt8(ascii: ";")) { piece in
-                let piece = Self.trimmed(piece, in: bytes)
+                let piece = OptionalWhitespace.trimmed(piece, in: bytes)
                 if range == nil {
                     range = piece
                     return
@@ -151,15 +152,6 @@ struct LanguageChooser: Sendable {
             start = index + 1
         }
         if whole.upperBound > start { body(start..<whole.upperBound) }
-    }
-
-    private static func trimmed(_ part: Part, in bytes: UnsafeBufferPointer<UInt8>) -> Part {
-        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var start = part.lowerBound
-        var end = part.upperBound
-        while start < end && isSpace(bytes[start]) { start += 1 }
-        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
-        return start..<end
     }
 
     /// Whether the part's bytes, lowercased, are `lowered`.
