@@ -3,7 +3,7 @@
 public enum OptionalWhitespace {
     /// `part` of `bytes` without the spaces and tabs at either end.
     @inlinable
-    public static func trimmed(_ part: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    public static func trimmed(_ part: Range<Int>, in bytes: Span<UInt8>) -> Range<Int> {
         func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         var start = part.lowerBound
         var end = part.upperBound

@@ -84,8 +84,8 @@ extension Request {
             defer { pairStart = pairEnd + 1 }
             let equals = first(UInt8(ascii: "="), in: pairStart..<pairEnd)
             guard equals < pairEnd else { continue }
-            let name = OptionalWhitespace.trimmed(pairStart..<equals, in: bytes)
-            var value = OptionalWhitespace.trimmed(equals + 1..<pairEnd, in: bytes)
+            let name = OptionalWhitespace.trimmed(pairStart..<equals, in: bytes.span)
+            var value = OptionalWhitespace.trimmed(equals + 1..<pairEnd, in: bytes.span)
             if value.count >= 2, bytes[value.lowerBound] == UInt8(ascii: "\""),
                 bytes[value.upperBound - 1] == UInt8(ascii: "\"")
             {

@@ -40,8 +40,8 @@ struct LanguageChooser: Sendable {
     /// The tag `header` asks for best (see the type's comment).
     func choose(_ header: String?) -> String {
         let fallback = tags.first ?? LocalizedText.fallbackLanguage
-        guard var header else { return fallback }
-        return header.withUTF8 { choose(in: $0) } ?? fallback
+        guard let header else { return fallback }
+        return choose(in: header.utf8.span, of: header) ?? fallback
     }
 
     private typealias Part = Range<Int>
@@ -51,7 +51,7 @@ struct LanguageChooser: Sendable {
     private static let traditionalSubtags = ["hant", "tw", "hk", "mo"].map { Array($0.utf8) }
 
     /// The chosen tag, or nil for the fallback (no range matched, or `*` came first).
-    private func choose(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    private func choose(in bytes: Span<UInt8>, of header: String) -> String? {
         var ranges: [(range: Part, quality: Double, position: Int)] = []
         var position = 0
         Self.forEachPart(of: 0..<bytes.count, in: bytes, at: UInt8(ascii: ",")) { part in
@@ -67,8 +67,9 @@ struct LanguageChooser: Sendable {
                 guard piece.count >= 2, Self.lowercased(bytes[piece.lowerBound]) == UInt8(ascii: "q"),
                     bytes[piece.lowerBound + 1] == UInt8(ascii: "=")
                 else { return }
-                let value = UnsafeBufferPointer(rebasing: bytes[piece.lowerBound + 2..<piece.upperBound])
-                quality = Double(String(decoding: value, as: UTF8.self)) ?? 0
+                let utf8 = header.utf8
+                let value = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound + 2)
+                quality = Double(Substring(utf8[value..<utf8.index(value, offsetBy: piece.count - 2)])) ?? 0
             }
             if let range, !range.isEmpty, quality > 0 { ranges.append((range, quality, position)) }
         }
@@ -95,7 +96,7 @@ struct LanguageChooser: Sendable {
     /// none; `isTraditional` says whether the range is in the Traditional script (asked only of a
     /// Chinese range).
     private func matchScore(
-        _ range: Part, in bytes: UnsafeBufferPointer<UInt8>, tag index: Int, isTraditional: () -> Bool
+        _ range: Part, in bytes: Span<UInt8>, tag index: Int, isTraditional: () -> Bool
     ) -> Int {
         let tag = subtags[index]
         var rangeSubtags = Subtags(range)
@@ -117,7 +118,7 @@ struct LanguageChooser: Sendable {
 
         init(_ range: Part) { rest = range }
 
-        mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> Part? {
+        mutating func next(in bytes: Span<UInt8>) -> Part? {
             while rest.lowerBound < rest.upperBound && bytes[rest.lowerBound] == UInt8(ascii: "-") {
                 rest = rest.lowerBound + 1..<rest.upperBound
             }
@@ -131,7 +132,7 @@ struct LanguageChooser: Sendable {
 
     /// Whether a range's subtags after the language name the Traditional script: no `hans`, and
     /// `hant`, `tw`, `hk` or `mo`.
-    private static func isTraditionalChinese(_ range: Part, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isTraditionalChinese(_ range: Part, in bytes: Span<UInt8>) -> Bool {
         var subtags = Subtags(range)
         _ = subtags.next(in: bytes)
         var traditional = false
@@ -144,7 +145,7 @@ struct LanguageChooser: Sendable {
 
     /// Calls `body` with each non-empty part of `whole` between `separator`s.
     private static func forEachPart(
-        of whole: Part, in bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8, _ body: (Part) -> Void
+        of whole: Part, in bytes: Span<UInt8>, at separator: UInt8, _ body: (Part) -> Void
     ) {
         var start = whole.lowerBound
         for index in whole where bytes[index] == separator {
@@ -155,7 +156,7 @@ struct LanguageChooser: Sendable {
     }
 
     /// Whether the part's bytes, lowercased, are `lowered`.
-    private static func equal(_ part: Part, in bytes: UnsafeBufferPointer<UInt8>, _ lowered: [UInt8]) -> Bool {
+    private static func equal(_ part: Part, in bytes: Span<UInt8>, _ lowered: [UInt8]) -> Bool {
         guard part.count == lowered.count else { return false }
         for (index, byte) in zip(part, lowered) where lowercased(bytes[index]) != byte { return false }
         return true
