@@ -1,3 +1,5 @@
+import ASCII
+
 /// Header fields in the order they were added; names compare case-insensitively.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     public struct Field: Sendable, Equatable {
@@ -96,7 +98,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     private static func sameByte(_ left: UInt8, _ right: UInt8) -> Bool {
-        left == right || (left | 0x20 == right | 0x20 && (left | 0x20) >= 0x61 && (left | 0x20) <= 0x7A)
+        ASCIICase.lowercased(left) == ASCIICase.lowercased(right)
     }
 }
 

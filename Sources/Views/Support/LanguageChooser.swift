@@ -4,7 +4,7 @@ import TabModel
 /// Chooses one of a page's languages for an `Accept-Language` header, read on the header's
 /// bytes (language tags are ASCII, RFC 5646 §2.1, and compare ignoring ASCII case). The tags'
 /// lowercased subtags are made once, when the page's languages are (`PageLanguages`): a request
-/// makes no String but the one a quality value is read from.
+/// makes no String of its own (a quality value is read from the header's text).
 ///
 /// The best of `tags` (not empty) for a header: ranges in order of quality (ties keep the order
 /// sent), the first that matches one of `tags` wins; the first of `tags` when none does. A
@@ -28,7 +28,7 @@ struct LanguageChooser: Sendable {
     init(tags: [String]) {
         self.tags = tags
         subtags = tags.map { tag in
-            tag.utf8.split(separator: UInt8(ascii: "-")).map { $0.map(Self.lowercased) }
+            tag.utf8.split(separator: UInt8(ascii: "-")).map { $0.map(ASCIICase.lowercased) }
         }
         chinese = subtags.map { $0.first == Self.zh }
         traditional = subtags.map { subtags in
@@ -53,25 +53,24 @@ struct LanguageChooser: Sendable {
     /// The chosen tag, or nil for the fallback (no range matched, or `*` came first).
     private func choose(in bytes: Span<UInt8>, of header: String) -> String? {
         var ranges: [(range: Part, quality: Double, position: Int)] = []
+        var parts = Parts(of: 0..<bytes.count, at: UInt8(ascii: ","))
         var position = 0
-        Self.forEachPart(of: 0..<bytes.count, in: bytes, at: UInt8(ascii: ",")) { part in
+        while let part = parts.next(in: bytes) {
             defer { position += 1 }
-            var range: Part?
+            var pieces = Parts(of: part, at: UInt8(ascii: ";"))
+            guard let first = pieces.next(in: bytes) else { continue }
+            let range = OptionalWhitespace.trimmed(first, in: bytes)
             var quality = 1.0
-            Self.forEachPart(of: part, in: bytes, at: UInt8(ascii: ";")) { piece in
-                let piece = OptionalWhitespace.trimmed(piece, in: bytes)
-                if range == nil {
-                    range = piece
-                    return
-                }
-                guard piece.count >= 2, Self.lowercased(bytes[piece.lowerBound]) == UInt8(ascii: "q"),
+            while let next = pieces.next(in: bytes) {
+                let piece = OptionalWhitespace.trimmed(next, in: bytes)
+                guard piece.count >= 2, ASCIICase.lowercased(bytes[piece.lowerBound]) == UInt8(ascii: "q"),
                     bytes[piece.lowerBound + 1] == UInt8(ascii: "=")
-                else { return }
+                else { continue }
                 let utf8 = header.utf8
                 let value = utf8.index(utf8.startIndex, offsetBy: piece.lowerBound + 2)
                 quality = Double(Substring(utf8[value..<utf8.index(value, offsetBy: piece.count - 2)])) ?? 0
             }
-            if let range, !range.isEmpty, quality > 0 { ranges.append((range, quality, position)) }
+            if !range.isEmpty, quality > 0 { ranges.append((range, quality, position)) }
         }
         ranges.sort { ($0.quality, -$0.position) > ($1.quality, -$1.position) }
         for entry in ranges {
@@ -99,7 +98,7 @@ struct LanguageChooser: Sendable {
         _ range: Part, in bytes: Span<UInt8>, tag index: Int, isTraditional: () -> Bool
     ) -> Int {
         let tag = subtags[index]
-        var rangeSubtags = Subtags(range)
+        var rangeSubtags = Parts(of: range, at: UInt8(ascii: "-"))
         guard let language = rangeSubtags.next(in: bytes), !tag.isEmpty, Self.equal(language, in: bytes, tag[0])
         else { return 0 }
         if chinese[index] && isTraditional() != traditional[index] { return 0 }
@@ -112,19 +111,24 @@ struct LanguageChooser: Sendable {
         return compared == tag.count ? 3 : 2
     }
 
-    /// The non-empty parts of a range between hyphens, one after another.
-    private struct Subtags {
+    /// The non-empty parts of a part of the header between `separator`s, one after another:
+    /// ranges between commas, parameters between semicolons, subtags between hyphens.
+    private struct Parts {
         var rest: Part
+        let separator: UInt8
 
-        init(_ range: Part) { rest = range }
+        init(of whole: Part, at separator: UInt8) {
+            rest = whole
+            self.separator = separator
+        }
 
         mutating func next(in bytes: Span<UInt8>) -> Part? {
-            while rest.lowerBound < rest.upperBound && bytes[rest.lowerBound] == UInt8(ascii: "-") {
+            while !rest.isEmpty && bytes[rest.lowerBound] == separator {
                 rest = rest.lowerBound + 1..<rest.upperBound
             }
             guard !rest.isEmpty else { return nil }
             var end = rest.lowerBound
-            while end < rest.upperBound && bytes[end] != UInt8(ascii: "-") { end += 1 }
+            while end < rest.upperBound && bytes[end] != separator { end += 1 }
             defer { rest = end..<rest.upperBound }
             return rest.lowerBound..<end
         }
@@ -133,7 +137,7 @@ struct LanguageChooser: Sendable {
     /// Whether a range's subtags after the language name the Traditional script: no `hans`, and
     /// `hant`, `tw`, `hk` or `mo`.
     private static func isTraditionalChinese(_ range: Part, in bytes: Span<UInt8>) -> Bool {
-        var subtags = Subtags(range)
+        var subtags = Parts(of: range, at: UInt8(ascii: "-"))
         _ = subtags.next(in: bytes)
         var traditional = false
         while let subtag = subtags.next(in: bytes) {
@@ -143,26 +147,10 @@ struct LanguageChooser: Sendable {
         return traditional
     }
 
-    /// Calls `body` with each non-empty part of `whole` between `separator`s.
-    private static func forEachPart(
-        of whole: Part, in bytes: Span<UInt8>, at separator: UInt8, _ body: (Part) -> Void
-    ) {
-        var start = whole.lowerBound
-        for index in whole where bytes[index] == separator {
-            if index > start { body(start..<index) }
-            start = index + 1
-        }
-        if whole.upperBound > start { body(start..<whole.upperBound) }
-    }
-
     /// Whether the part's bytes, lowercased, are `lowered`.
     private static func equal(_ part: Part, in bytes: Span<UInt8>, _ lowered: [UInt8]) -> Bool {
         guard part.count == lowered.count else { return false }
-        for (index, byte) in zip(part, lowered) where lowercased(bytes[index]) != byte { return false }
+        for (index, byte) in zip(part, lowered) where ASCIICase.lowercased(bytes[index]) != byte { return false }
         return true
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 }
