@@ -31,10 +31,7 @@ struct LanguageChooser: Sendable {
             tag.utf8.split(separator: UInt8(ascii: "-")).map { $0.map(ASCIICase.lowercased) }
         }
         chinese = subtags.map { $0.first == Self.zh }
-        traditional = subtags.map { subtags in
-            let rest = subtags.dropFirst()
-            return !rest.contains(Self.hans) && rest.contains { Self.traditionalSubtags.contains($0) }
-        }
+        traditional = tags.map { Self.isTraditionalChinese(0..<$0.utf8.count, in: $0.utf8.span) }
     }
 
     /// The tag `header` asks for best (see the type's comment).
@@ -134,8 +131,8 @@ struct LanguageChooser: Sendable {
         }
     }
 
-    /// Whether a range's subtags after the language name the Traditional script: no `hans`, and
-    /// `hant`, `tw`, `hk` or `mo`.
+    /// Whether the subtags after the language (of a range, or of a tag) name the Traditional
+    /// script: no `hans`, and `hant`, `tw`, `hk` or `mo`.
     private static func isTraditionalChinese(_ range: Part, in bytes: Span<UInt8>) -> Bool {
         var subtags = Parts(of: range, at: UInt8(ascii: "-"))
         _ = subtags.next(in: bytes)
